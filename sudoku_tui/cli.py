@@ -1,0 +1,161 @@
+"""The ``sudoku-tui`` command line (PRODUCT.md section 3).
+
+Only the game imports Textual; every other command stays on the engine.
+"""
+
+from __future__ import annotations
+
+import argparse
+import sys
+from collections.abc import Callable, Iterable, Sequence
+from typing import TextIO
+
+from . import __version__
+
+
+class ProgressBar:
+    """A one-line bar on a terminal's stderr; silent when stderr is not a terminal."""
+
+    def __init__(self, total: int, label: str, stream: TextIO | None = None) -> None:
+        self.stream = stream if stream is not None else sys.stderr
+        self.total = max(total, 1)
+        self.label = label
+        self.enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
+        self._last = -1
+
+    def update(self, done: int) -> None:
+        if not self.enabled:
+            return
+        percent = done * 100 // self.total
+        if percent == self._last:
+            return
+        self._last = percent
+        width = 30
+        filled = width * done // self.total
+        self.stream.write(f"\r{self.label} [{'#' * filled}{'.' * (width - filled)}] {percent:3d}% {done}/{self.total}")
+        self.stream.flush()
+
+    def close(self) -> None:
+        if self.enabled and self._last >= 0:
+            self.stream.write("\r" + " " * (len(self.label) + 60) + "\r")
+            self.stream.flush()
+
+
+def _positive(text: str) -> int:
+    try:
+        value = int(text)
+    except ValueError:
+        raise argparse.ArgumentTypeError(f"{text!r} is not a whole number") from None
+    if value < 1:
+        raise argparse.ArgumentTypeError(f"{value} must be at least 1")
+    return value
+
+
+def build_parser() -> argparse.ArgumentParser:
+    parser = argparse.ArgumentParser(
+        prog="sudoku-tui",
+        description="A terminal Sudoku with a puzzle engine. Without a command, starts the game.",
+    )
+    parser.add_argument("--version", action="version", version=f"sudoku-tui {__version__}")
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+
+    solve = commands.add_parser("solve", help="solve every puzzle of a file, one line per puzzle")
+    solve.add_argument("file", metavar="FILE")
+    solve.add_argument("--method", choices=("fast", "classic"), default="fast", help="solver to use (default fast)")
+    solve.add_argument("--count", action="store_true", help="print the number of solutions instead")
+    solve.add_argument("--limit", type=_positive, default=2, help="stop counting at N solutions (default 2)")
+    solve.add_argument("--jobs", type=_positive, default=1, help="spread the work over N processes")
+
+    check = commands.add_parser("check", help="validate a puzzle file")
+    check.add_argument("file", metavar="FILE")
+    return parser
+
+
+def _fail(message: str) -> int:
+    print(message, file=sys.stderr)
+    return 1
+
+
+def main(argv: Sequence[str] | None = None) -> int:
+    args_list = list(sys.argv[1:] if argv is None else argv)
+    parser = build_parser()
+    known = {"solve", "check"}
+    # Without a command the game starts; a lone FILE is its puzzle file.
+    if not args_list or (args_list[0] not in known and not args_list[0].startswith("-")):
+        if len(args_list) > 1:
+            parser.error(f"unknown command or extra arguments: {' '.join(args_list)}")
+        return _play(args_list[0] if args_list else None)
+    args = parser.parse_args(args_list)
+    if args.command is None:
+        return _play(None)
+    try:
+        if args.command == "check":
+            return _check(args.file)
+        if args.command == "solve":
+            return _solve(args)
+    except KeyboardInterrupt:
+        print("Interrupted.", file=sys.stderr)
+        return 130
+    except BrokenPipeError:
+        # The reader went away (`| head`): stop quietly.
+        sys.stderr.close()
+        return 0
+    parser.error(f"unknown command {args.command}")
+    return 2
+
+
+def _play(path: str | None) -> int:
+    try:
+        from .ui import SudokuApp
+    except ImportError as error:  # pragma: no cover - only when textual is missing
+        return _fail(f"The game needs Textual: {error}")
+    SudokuApp(path).run()
+    return 0
+
+
+def _check(path: str) -> int:
+    from .engine.formats import PuzzleFileError, read_puzzle_file
+
+    try:
+        puzzles = read_puzzle_file(path)
+    except PuzzleFileError as error:
+        return _fail(error.message)
+    print(puzzles.describe())
+    return 0
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from .engine.batch import solve_lines
+    from .engine.formats import PuzzleFileError, read_puzzle_file
+
+    try:
+        puzzles = read_puzzle_file(args.file)
+    except PuzzleFileError as error:
+        return _fail(error.message)
+    bar = ProgressBar(len(puzzles), "Solving")
+    out = sys.stdout
+    try:
+        results: Iterable[str] = solve_lines(
+            puzzles.shape,
+            puzzles.lines,
+            method=args.method,
+            count=args.count,
+            limit=args.limit,
+            jobs=args.jobs,
+            progress=_progress_to(bar),
+        )
+        write = out.write
+        for line in results:
+            write(line)
+            write("\n")
+    finally:
+        bar.close()
+    out.flush()
+    return 0
+
+
+def _progress_to(bar: ProgressBar) -> Callable[[int, int], None]:
+    def report(done: int, total: int) -> None:
+        bar.update(done)
+
+    return report
