@@ -1,0 +1,204 @@
+"""A game in progress, without any screen: entries, pencil marks, undo and redo, time.
+
+The game (``sudoku_tui/ui``) holds one :class:`Play` and draws it; every rule
+(candidates, conflicts, checking) comes from the engine. Every change a
+player makes is one undoable step, however many cells it touches (entering a
+value also removes it from the peers' marks; Solve fills the whole board).
+"""
+
+from __future__ import annotations
+
+import time
+from collections.abc import Callable, Iterable, Sequence
+from dataclasses import dataclass, field
+
+from .engine.conflicts import conflicting_cells
+from .engine.puzzle import Puzzle
+from .engine.solver import candidates, is_solved
+
+
+@dataclass(frozen=True)
+class CellChange:
+    cell: int
+    old_value: int
+    new_value: int
+    old_marks: int
+    new_marks: int
+
+
+@dataclass(frozen=True)
+class Move:
+    """One undoable step: what it was called and every cell it changed."""
+
+    name: str
+    changes: tuple[CellChange, ...]
+
+    @property
+    def cells(self) -> list[int]:
+        return [change.cell for change in self.changes]
+
+
+@dataclass
+class Clock:
+    """Elapsed playing time; paused time does not count."""
+
+    elapsed_before: float = 0.0
+    started_at: float | None = None
+    now: Callable[[], float] = field(default=time.monotonic, repr=False)
+
+    @property
+    def running(self) -> bool:
+        return self.started_at is not None
+
+    def start(self) -> None:
+        if self.started_at is None:
+            self.started_at = self.now()
+
+    def pause(self) -> None:
+        if self.started_at is not None:
+            self.elapsed_before += self.now() - self.started_at
+            self.started_at = None
+
+    def elapsed(self) -> float:
+        running = self.now() - self.started_at if self.started_at is not None else 0.0
+        return self.elapsed_before + running
+
+
+def format_elapsed(seconds: float) -> str:
+    """``4:05`` or ``1:02:03``."""
+    whole = int(seconds)
+    hours, rest = divmod(whole, 3600)
+    minutes, secs = divmod(rest, 60)
+    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
+
+
+class Play:
+    """The values and pencil marks of one puzzle in play, with undo and redo.
+
+    ``marks[cell]`` is a bit set: bit ``v - 1`` set means the player noted
+    value ``v`` as a candidate of that cell.
+    """
+
+    def __init__(
+        self,
+        puzzle: Puzzle,
+        values: Sequence[int] | None = None,
+        marks: Sequence[int] | None = None,
+    ) -> None:
+        self.puzzle = puzzle
+        self.shape = puzzle.shape
+        size = self.shape.size
+        self.values: list[int] = list(puzzle.givens if values is None else values)
+        self.marks: list[int] = list(marks) if marks is not None else [0] * size
+        if len(self.values) != size or len(self.marks) != size:
+            raise ValueError("saved values do not fit the puzzle")
+        if any(g and g != v for g, v in zip(puzzle.givens, self.values)):
+            raise ValueError("saved values change a given")
+        if any(not 0 <= v <= self.shape.n for v in self.values):
+            raise ValueError("saved values out of range")
+        self._undo: list[Move] = []
+        self._redo: list[Move] = []
+
+    # --- questions -------------------------------------------------------------
+
+    def is_given(self, cell: int) -> bool:
+        return self.puzzle.givens[cell] != 0
+
+    def is_full(self) -> bool:
+        return all(self.values)
+
+    def is_solved(self) -> bool:
+        return is_solved(self.puzzle, self.values)
+
+    def conflicts(self) -> set[int]:
+        return conflicting_cells(self.shape, self.values)
+
+    def candidates_of(self, cell: int) -> list[int]:
+        """The values the rules still allow in an empty cell (the seed's hint)."""
+        if self.values[cell]:
+            return []
+        mask = candidates(self.shape, self.values)[cell]
+        return [v for v in range(1, self.shape.n + 1) if mask >> (v - 1) & 1]
+
+    def marks_of(self, cell: int) -> list[int]:
+        mask = self.marks[cell]
+        return [v for v in range(1, self.shape.n + 1) if mask >> (v - 1) & 1]
+
+    @property
+    def can_undo(self) -> bool:
+        return bool(self._undo)
+
+    @property
+    def can_redo(self) -> bool:
+        return bool(self._redo)
+
+    # --- changes -----------------------------------------------------------------
+
+    def _apply(self, name: str, targets: Iterable[tuple[int, int, int]]) -> Move | None:
+        """Record and apply ``(cell, new_value, new_marks)`` triples as one move."""
+        changes = []
+        for cell, value, marks in targets:
+            old_value, old_marks = self.values[cell], self.marks[cell]
+            if (old_value, old_marks) != (value, marks):
+                changes.append(CellChange(cell, old_value, value, old_marks, marks))
+        if not changes:
+            return None
+        move = Move(name, tuple(changes))
+        self._do(move, forward=True)
+        self._undo.append(move)
+        self._redo.clear()
+        return move
+
+    def _do(self, move: Move, forward: bool) -> None:
+        for change in move.changes:
+            self.values[change.cell] = change.new_value if forward else change.old_value
+            self.marks[change.cell] = change.new_marks if forward else change.old_marks
+
+    def enter(self, cell: int, value: int) -> Move | None:
+        """Put a value in a cell (0 clears it); the value leaves its peers' marks."""
+        if self.is_given(cell) or not 0 <= value <= self.shape.n:
+            return None
+        if value == 0:
+            return self._apply("Clear", [(cell, 0, self.marks[cell])])
+        bit = 1 << (value - 1)
+        targets = [(cell, value, 0)]
+        for peer in self.shape.peers[cell]:
+            if self.marks[peer] & bit:
+                targets.append((peer, self.values[peer], self.marks[peer] & ~bit))
+        return self._apply("Enter", targets)
+
+    def toggle_mark(self, cell: int, value: int) -> Move | None:
+        if self.values[cell] or not 1 <= value <= self.shape.n:
+            return None
+        return self._apply("Pencil mark", [(cell, 0, self.marks[cell] ^ (1 << (value - 1)))])
+
+    def fill_candidates(self) -> Move | None:
+        """Every empty cell's marks become the values the rules still allow."""
+        allowed = candidates(self.shape, self.values)
+        targets = [(cell, 0, allowed[cell]) for cell in range(self.shape.size) if not self.values[cell]]
+        return self._apply("Auto candidates", targets)
+
+    def replace_values(self, values: Sequence[int], name: str = "Solve") -> Move | None:
+        """Put a whole grid on the board (Solve); marks of filled cells go."""
+        targets = [
+            (cell, values[cell], 0 if values[cell] else self.marks[cell])
+            for cell in range(self.shape.size)
+            if not self.is_given(cell)
+        ]
+        return self._apply(name, targets)
+
+    def undo(self) -> Move | None:
+        if not self._undo:
+            return None
+        move = self._undo.pop()
+        self._do(move, forward=False)
+        self._redo.append(move)
+        return move
+
+    def redo(self) -> Move | None:
+        if not self._redo:
+            return None
+        move = self._redo.pop()
+        self._do(move, forward=True)
+        self._undo.append(move)
+        return move

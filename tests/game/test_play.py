@@ -1,0 +1,100 @@
+"""The game model without a screen: entries, marks, undo/redo, the clock."""
+
+from __future__ import annotations
+
+import pytest
+
+from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.play import Clock, Play, format_elapsed
+
+FOUR = Puzzle.from_line(square(2), "2...43213...1432")
+
+
+def bits(*values: int) -> int:
+    return sum(1 << (v - 1) for v in values)
+
+
+def test_enter_and_clear_with_undo_redo() -> None:
+    play = Play(FOUR)
+    assert play.enter(1, 1) is not None
+    assert play.values[1] == 1 and play.can_undo and not play.can_redo
+    play.enter(1, 0)
+    assert play.values[1] == 0
+    play.undo()
+    assert play.values[1] == 1
+    play.undo()
+    assert play.values[1] == 0 and not play.can_undo
+    play.redo()
+    assert play.values[1] == 1
+    play.enter(2, 4)  # a new move drops what could be redone
+    assert not play.can_redo
+
+
+def test_givens_and_out_of_range_values_are_refused() -> None:
+    play = Play(FOUR)
+    assert play.enter(0, 3) is None and play.values[0] == 2
+    assert play.enter(1, 5) is None and play.values[1] == 0
+    assert play.toggle_mark(0, 1) is None
+    assert not play.can_undo
+
+
+def test_entering_removes_the_value_from_peer_marks_in_one_step() -> None:
+    play = Play(FOUR)
+    play.toggle_mark(2, 1)
+    play.toggle_mark(2, 4)
+    play.toggle_mark(3, 1)
+    assert play.marks_of(2) == [1, 4]
+    play.enter(1, 1)
+    assert play.marks_of(2) == [4] and play.marks_of(3) == []
+    play.undo()  # one undo brings back the value and the marks
+    assert play.values[1] == 0 and play.marks_of(2) == [1, 4] and play.marks_of(3) == [1]
+
+
+def test_auto_candidates_come_from_the_rules() -> None:
+    play = Play(FOUR)
+    play.fill_candidates()
+    # r1c2 of 2...|4321|3...|1432: row holds 2, column holds 3 and 4
+    assert play.marks_of(1) == [1]
+    assert play.candidates_of(1) == [1]
+    assert play.marks[0] == 0  # givens get no marks
+    play.undo()
+    assert not any(play.marks)
+
+
+def test_solve_replaces_entries_and_undo_brings_them_back() -> None:
+    play = Play(FOUR)
+    play.enter(1, 4)
+    solution = [int(c) for c in "2143432132141432"]
+    play.replace_values(solution)
+    assert play.values == solution and play.is_solved()
+    play.undo()
+    assert play.values[1] == 4 and not play.is_full()
+
+
+def test_conflicts_and_checking() -> None:
+    play = Play(FOUR)
+    play.enter(1, 2)  # 2 twice in row 1
+    assert play.conflicts() == {0, 1}
+    assert not play.is_solved()
+
+
+def test_saved_values_must_fit_the_puzzle() -> None:
+    with pytest.raises(ValueError):
+        Play(FOUR, values=[0] * 16)  # loses the givens
+    with pytest.raises(ValueError):
+        Play(FOUR, values=[2] + [0] * 14)
+
+
+def test_clock_counts_only_running_time() -> None:
+    now = [100.0]
+    clock = Clock(now=lambda: now[0])
+    clock.start()
+    now[0] = 130.0
+    clock.pause()
+    now[0] = 1000.0
+    assert clock.elapsed() == 30.0 and not clock.running
+    clock.start()
+    now[0] = 1005.5
+    assert clock.elapsed() == 35.5
+    assert format_elapsed(65) == "1:05" and format_elapsed(3723) == "1:02:03"
