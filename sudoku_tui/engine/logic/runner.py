@@ -1,0 +1,74 @@
+"""Stepping through a puzzle by logic, and grading it on HoDoKu's scheme."""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass, field
+
+from ..puzzle import Puzzle
+from .grid import CandidateGrid
+from .step import Step
+from .techniques import LEVEL_MAX_SCORE, TECHNIQUES, Level, Technique, score_of
+
+
+def next_step(grid: CandidateGrid, unique: bool = True, techniques: list[Technique] | None = None) -> Step | None:
+    """The first step the highest-priority technique finds, or None (stuck).
+
+    ``unique`` says the puzzle is known to have exactly one solution, which
+    the uniqueness techniques need to be sound.
+    """
+    for tech in techniques or TECHNIQUES:
+        if tech.uniqueness and not unique:
+            continue
+        for step in tech.finder(grid):
+            return step
+    return None
+
+
+@dataclass
+class Solution:
+    """The steps taken, and whether logic finished the puzzle."""
+
+    steps: list[Step] = field(default_factory=list)
+    solved: bool = False
+    grid: CandidateGrid | None = None
+
+    @property
+    def score(self) -> int:
+        return sum(score_of(s)[1] for s in self.steps)
+
+    @property
+    def level(self) -> Level:
+        level = max((score_of(s)[0] for s in self.steps), default=Level.EASY)
+        score = self.score
+        while level in LEVEL_MAX_SCORE and score > LEVEL_MAX_SCORE[level]:
+            level = Level(level + 1)
+        return level
+
+
+def is_unique(puzzle: Puzzle) -> bool:
+    """Exactly one solution: the solver's count when it has one, else ours."""
+    from .bruteforce import count_solutions
+
+    return count_solutions(puzzle.shape, puzzle.givens, 2) == 1
+
+
+def iter_steps(grid: CandidateGrid, unique: bool, should_stop: Callable[[], bool] | None = None) -> Iterator[Step]:
+    """Apply steps one after another, yielding each, until solved or stuck."""
+    while not grid.is_solved():
+        if should_stop is not None and should_stop():
+            return
+        step = next_step(grid, unique)
+        if step is None:
+            return
+        grid.apply(step.placements, step.eliminations)
+        yield step
+
+
+def solve_logically(puzzle: Puzzle, unique: bool | None = None, should_stop: Callable[[], bool] | None = None) -> Solution:
+    """Every step from the givens to the end (or to where logic runs out)."""
+    if unique is None:
+        unique = is_unique(puzzle)
+    grid = CandidateGrid.from_puzzle(puzzle)
+    steps = list(iter_steps(grid, unique, should_stop))
+    return Solution(steps, grid.is_solved(), grid)

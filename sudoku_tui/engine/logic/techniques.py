@@ -1,0 +1,73 @@
+"""The one table: every technique's order, level, score and finder.
+
+Order is priority: cheap, common techniques first, so most steps are found
+fast and a puzzle is graded by the simplest route HoDoKu would take. Levels
+and points per use follow HoDoKu's defaults.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Iterator
+from dataclasses import dataclass
+from enum import IntEnum
+
+from . import intersections, singles, subsets
+from .grid import CandidateGrid
+from .step import Step
+
+Finder = Callable[[CandidateGrid], Iterator[Step]]
+
+
+class Level(IntEnum):
+    EASY = 1
+    MEDIUM = 2
+    HARD = 3
+    UNFAIR = 4
+    EXTREME = 5
+
+    @property
+    def label(self) -> str:
+        return self.name.capitalize()
+
+
+# A puzzle's level rises while its score passes the level's ceiling.
+LEVEL_MAX_SCORE = {Level.EASY: 800, Level.MEDIUM: 1000, Level.HARD: 1600, Level.UNFAIR: 1800}
+
+
+@dataclass(frozen=True)
+class Technique:
+    name: str
+    finder: Finder
+    level: Level
+    score: int
+    reglib: tuple[str, ...] = ()  # HoDoKu regression library codes it answers
+    uniqueness: bool = False  # needs a puzzle with exactly one solution
+
+
+E, M, H, U, X = Level.EASY, Level.MEDIUM, Level.HARD, Level.UNFAIR, Level.EXTREME
+
+TECHNIQUES: list[Technique] = [
+    Technique("Full House", singles.full_house, E, 4, ("0000",)),
+    Technique("Naked Single", singles.naked_single, E, 4, ("0003",)),
+    Technique("Hidden Single", singles.hidden_single, E, 14, ("0002",)),
+    Technique("Locked Pair", subsets.locked_pair, M, 40, ("0110",)),
+    Technique("Locked Triple", subsets.locked_triple, M, 60, ("0111",)),
+    Technique("Locked Candidates Type 1 (Pointing)", intersections.pointing, M, 50, ("0100",)),
+    Technique("Locked Candidates Type 2 (Claiming)", intersections.claiming, M, 50, ("0101",)),
+    Technique("Naked Pair", subsets.naked_pair, M, 60, ("0200",)),
+    Technique("Naked Triple", subsets.naked_triple, M, 80, ("0201",)),
+    Technique("Hidden Pair", subsets.hidden_pair, M, 70, ("0210",)),
+    Technique("Hidden Triple", subsets.hidden_triple, M, 100, ("0211",)),
+    Technique("Naked Quadruple", subsets.naked_quad, H, 120, ("0202",)),
+    Technique("Hidden Quadruple", subsets.hidden_quad, H, 150, ("0212",)),
+]
+
+BY_NAME = {t.name: t for t in TECHNIQUES}
+
+
+def score_of(step: Step) -> tuple[Level, int]:
+    """Level and points of a step (steps may carry a more precise name)."""
+    tech = BY_NAME.get(step.technique) or BY_NAME.get(step.score_key)
+    if tech is None:
+        raise KeyError(step.technique)
+    return tech.level, tech.score
