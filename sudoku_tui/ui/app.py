@@ -1,0 +1,430 @@
+"""SudokuApp: the seed's program in a terminal (PRODUCT.md section 4).
+
+The app holds the state (the loaded file, the puzzle number, the puzzle and
+the grid in play) and asks the engine everything about Sudoku. Reading a
+file and solving run in thread workers that report back by posting
+messages, so keys keep answering while they work; a token on every job lets
+late answers from a job that was replaced be ignored.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterable
+from functools import partial
+from pathlib import Path
+from typing import ClassVar
+
+from textual import events, on, work
+from textual.app import App, ComposeResult, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.containers import Container, Horizontal
+from textual.message import Message
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Label, ProgressBar, Static
+from textual.worker import get_current_worker
+
+from ..engine.formats import PuzzleFile, PuzzleFileError, read_puzzle_file
+from ..engine.geometry import square
+from ..engine.progress import Cancelled
+from ..engine.puzzle import Grid, Puzzle
+from ..engine.solver import is_solved, solve
+from ..paths import bundled_puzzles
+from . import messages as text
+from .board import Board
+from .dialogs import MessageDialog, OpenFileDialog
+from .layout import plan_board
+
+# Files at least this big show a progress bar while they load; smaller ones
+# load before a bar could be seen.
+BIG_FILE_BYTES = 1 << 20
+
+# Rows the game needs besides the board: header, puzzle bar, status line, footer.
+CHROME_ROWS = 4
+# Columns the puzzle bar needs to show the number, its range and a hint.
+MIN_COLUMNS = 44
+
+
+class FileLoaded(Message):
+    def __init__(self, token: int, puzzles: PuzzleFile) -> None:
+        super().__init__()
+        self.token = token
+        self.puzzles = puzzles
+
+
+class LoadFailed(Message):
+    def __init__(self, token: int, message: str) -> None:
+        super().__init__()
+        self.token = token
+        self.message = message
+
+
+class LoadProgress(Message):
+    def __init__(self, token: int, done: int, total: int) -> None:
+        super().__init__()
+        self.token = token
+        self.done = done
+        self.total = total
+
+
+class SolveFinished(Message):
+    def __init__(self, token: int, solution: tuple[int, ...] | None) -> None:
+        super().__init__()
+        self.token = token
+        self.solution = solution
+
+
+class BoardArea(Container):
+    """Centres the board and tells it how much room it has."""
+
+    def on_resize(self, event: events.Resize) -> None:
+        self.query_one(Board).offer_room(event.size)
+
+
+class PuzzleNumber(Input):
+    """The puzzle number box; Escape gives up the typed text and returns to the board."""
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "give_up", "Back to board", show=False),
+    ]
+
+    def action_give_up(self) -> None:
+        app = self.app
+        if isinstance(app, SudokuApp):
+            app.leave_number_box()
+
+
+def _empty_puzzle() -> Puzzle:
+    """The starting board of the seed: an empty 9x9 where any value can be entered."""
+    shape = square(3)
+    return Puzzle(shape, (0,) * shape.size)
+
+
+class SudokuApp(App[None]):
+    """The game."""
+
+    TITLE = "Sudoku"
+    CSS_PATH = "sudoku.tcss"
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("o", "open", "Open", tooltip=text.OPEN_FILE),
+        Binding("r", "random", "Random", tooltip=text.LOAD_RANDOM),
+        Binding("s", "solve", "Solve", tooltip=text.SOLVE),
+        Binding("c", "check", "Check", tooltip=text.CHECK),
+        Binding("g", "choose_number", "Puzzle #", tooltip=text.CHOOSE_NUMBER),
+        Binding("left_square_bracket", "step(-1)", "Prev", key_display="[", tooltip=text.PREVIOUS_PUZZLE),
+        Binding("right_square_bracket", "step(1)", "Next", key_display="]", tooltip=text.NEXT_PUZZLE),
+        Binding("q", "quit", "Quit"),
+        Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
+    ]
+
+    def __init__(self, path: str | Path | None = None, *, start_folder: str | Path | None = None) -> None:
+        super().__init__()
+        self.initial_path = Path(path) if path is not None else None
+        # Where the open dialog starts: the last file's folder once a file was opened.
+        self.last_folder = Path(start_folder) if start_folder is not None else bundled_puzzles()
+        self.puzzles: PuzzleFile | None = None
+        self.number = 0
+        self.puzzle = _empty_puzzle()
+        self.grid = self.puzzle.grid()
+        self.loading: Path | None = None
+        self.solving = False
+        self._load_token = 0
+        self._solve_token = 0
+
+    # ---- layout -------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with Horizontal(id="puzzle-bar"):
+            yield Label("Puzzle", id="number-label")
+            yield PuzzleNumber("0", id="number", compact=True, disabled=True, select_on_focus=True)
+            yield Label("", id="range")
+            yield Label("", id="hint")
+        with BoardArea(id="board-area"):
+            yield Board(self.grid, id="board")
+        with Horizontal(id="status-bar"):
+            yield Label("", id="status")
+            yield ProgressBar(id="progress", show_eta=False)
+        yield Static("", id="too-small")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.board.focus()
+        self._check_size()
+        if self.initial_path is not None:
+            self.open_file(self.initial_path)
+
+    @property
+    def board(self) -> Board:
+        return self.query_one("#board", Board)
+
+    @property
+    def number_box(self) -> PuzzleNumber:
+        return self.query_one("#number", PuzzleNumber)
+
+    def on_resize(self, event: events.Resize) -> None:
+        self._check_size()
+
+    def _check_size(self) -> None:
+        """Show the "terminal too small" note when even the compact board does not fit."""
+        width, height = self.size
+        compact = plan_board(self.grid.shape, "compact")
+        need_width = max(compact.width, MIN_COLUMNS)
+        need_height = compact.height + CHROME_ROWS
+        small = width < need_width or height < need_height
+        self.screen.set_class(small, "-too-small")
+        if small:
+            self.query_one("#too-small", Static).update(text.too_small(width, height, need_width, need_height))
+
+    # ---- enabled state ------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """True runs the action; None shows it disabled in the Footer and does nothing."""
+        if action in ("random", "choose_number", "step"):
+            return True if self.puzzles is not None else None
+        if action == "solve":
+            return True if self.puzzles is not None and not self.solving else None
+        if action == "check":
+            return True if self.grid.is_full() and not self.solving else None
+        return True
+
+    def _enabled(self, action: str) -> bool:
+        return self.check_action(action, ()) is True
+
+    def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
+        """The command palette: the seed's names first, then Textual's own commands."""
+        ours: list[tuple[str, str, str, Callable[[], object]]] = [
+            (text.OPEN_FILE, "open", "Choose a puzzle file to play", self.action_open),
+            (text.LOAD_RANDOM, "random", "Show a random puzzle of the file", self.action_random),
+            (text.SOLVE, "solve", "Fill the board with the solution", self.action_solve),
+            (text.CHECK, "check", "Say whether the filled board is solved", self.action_check),
+            (text.CHOOSE_NUMBER, "choose_number", "Type the number of a puzzle", self.action_choose_number),
+            (text.NEXT_PUZZLE, "step", "Show the next puzzle of the file", partial(self.action_step, 1)),
+            (text.PREVIOUS_PUZZLE, "step", "Show the previous puzzle of the file", partial(self.action_step, -1)),
+        ]
+        for title, action, help_text, callback in ours:
+            if self._enabled(action):
+                yield SystemCommand(title, help_text, callback)
+            else:
+                yield SystemCommand(title, f"Not available now. {help_text}", self._unavailable(title))
+        for command in super().get_system_commands(screen):
+            yield command
+
+    def _unavailable(self, title: str) -> Callable[[], None]:
+        def say() -> None:
+            self.notify(f"{title} is not available now.", severity="warning")
+
+        return say
+
+    def _refresh_state(self) -> None:
+        self.refresh_bindings()
+
+    # ---- open ---------------------------------------------------------------
+
+    def action_open(self) -> None:
+        self.push_screen(OpenFileDialog(self.last_folder), self._open_chosen)
+
+    def _open_chosen(self, path: Path | None) -> None:
+        if path is not None:
+            self.open_file(path)
+
+    def open_file(self, path: Path) -> None:
+        """Read a file in the background; the current game stays until it has read."""
+        self._load_token += 1
+        token = self._load_token
+        self.loading = path
+        self._status(f"Loading {path.name}…")
+        try:
+            big = path.stat().st_size >= BIG_FILE_BYTES
+        except OSError:
+            big = False
+        bar = self.query_one("#progress", ProgressBar)
+        bar.update(total=100, progress=0)
+        bar.display = big
+        self._read_file(path, token)
+
+    @work(thread=True, group="load", exclusive=True, exit_on_error=False)
+    def _read_file(self, path: Path, token: int) -> None:
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            self.post_message(LoadProgress(token, done, total))
+
+        try:
+            puzzles = read_puzzle_file(path, progress=progress, should_stop=lambda: worker.is_cancelled)
+        except Cancelled:
+            return
+        except PuzzleFileError as error:
+            self.post_message(LoadFailed(token, error.message))
+            return
+        except Exception as error:  # noqa: BLE001 - whatever goes wrong, the player gets a message, not a crash
+            self.post_message(LoadFailed(token, f"The file {path} cannot be read: {error}"))
+            return
+        self.post_message(FileLoaded(token, puzzles))
+
+    def on_load_progress(self, message: LoadProgress) -> None:
+        if message.token == self._load_token and message.total:
+            bar = self.query_one("#progress", ProgressBar)
+            bar.update(total=message.total, progress=message.done)
+            if message.done >= message.total:
+                self._status(f"Checking {self.loading.name if self.loading else 'the file'}…")
+
+    def on_load_failed(self, message: LoadFailed) -> None:
+        if message.token != self._load_token:
+            return
+        self._load_done()
+        self.show_message(message.message)
+
+    def on_file_loaded(self, message: FileLoaded) -> None:
+        if message.token != self._load_token:
+            return
+        self._load_done()
+        puzzles = message.puzzles
+        self.puzzles = puzzles
+        if puzzles.path is not None:
+            self.last_folder = puzzles.path.resolve().parent
+            self.sub_title = puzzles.path.name
+        box = self.number_box
+        box.disabled = False
+        self.query_one("#range", Label).update(f"of 0 … {len(puzzles) - 1}  ({puzzles.shape.name})")
+        self.show_puzzle(0)
+        self._check_size()
+
+    def _load_done(self) -> None:
+        self.loading = None
+        self.query_one("#progress", ProgressBar).display = False
+        self._status("")
+
+    # ---- puzzles ------------------------------------------------------------
+
+    def show_puzzle(self, number: int) -> None:
+        """Show puzzle ``number`` of the file, replacing whatever the cells held."""
+        assert self.puzzles is not None
+        self._solve_token += 1  # a solve still running is for the old puzzle
+        self.solving = False
+        self.number = number
+        self.puzzle = self.puzzles.puzzle(number)
+        self.grid = self.puzzle.grid()
+        self.number_box.value = str(number)
+        self._hint("")
+        self.board.show_grid(self.grid)
+        self.board.focus()
+        self._status("")
+        self._refresh_state()
+
+    def action_random(self) -> None:
+        if self.puzzles is not None:
+            self.show_puzzle(random.randrange(len(self.puzzles)))
+
+    def action_step(self, delta: int) -> None:
+        if self.puzzles is None:
+            return
+        last = len(self.puzzles) - 1
+        wanted = self.number + delta
+        if not 0 <= wanted <= last:
+            self._hint("That was the first puzzle." if wanted < 0 else "That was the last puzzle.")
+            return
+        self.show_puzzle(wanted)
+
+    def action_choose_number(self) -> None:
+        box = self.number_box
+        if not box.disabled:
+            box.focus()
+            box.select_all()
+
+    @on(Input.Submitted, "#number")
+    def _number_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        if self.puzzles is None:
+            return
+        typed = event.value.strip()
+        last = len(self.puzzles) - 1
+        try:
+            wanted = int(typed)
+        except ValueError:
+            self._hint(text.not_a_number(typed, last))
+            return
+        if not 0 <= wanted <= last:
+            self._hint(text.out_of_range(wanted, last))
+            return
+        self.show_puzzle(wanted)
+
+    def leave_number_box(self) -> None:
+        """Forget what was typed in the number box and go back to the board."""
+        self.number_box.value = str(self.number)
+        self._hint("")
+        self.board.focus()
+
+    @on(Input.Changed, "#number")
+    def _number_typed(self, event: Input.Changed) -> None:
+        # Say early when the text cannot be a puzzle number; Enter still refuses it.
+        if self.puzzles is None or event.value.strip() in ("", str(self.number)):
+            return
+        last = len(self.puzzles) - 1
+        typed = event.value.strip()
+        if not typed.isdigit():
+            self._hint(text.not_a_number(typed, last))
+        elif int(typed) > last:
+            self._hint(text.out_of_range(int(typed), last))
+        else:
+            self._hint("")
+
+    def _hint(self, message: str) -> None:
+        self.query_one("#hint", Label).update(message)
+
+    def _status(self, message: str) -> None:
+        self.query_one("#status", Label).update(message)
+
+    # ---- playing ------------------------------------------------------------
+
+    @on(Board.Changed)
+    def _board_changed(self) -> None:
+        self._refresh_state()
+
+    def action_solve(self) -> None:
+        if self.puzzles is None or self.solving:
+            return
+        self._solve_token += 1
+        self.solving = True
+        self._status("Solving…")
+        self._refresh_state()
+        self._solve(self.puzzle, self._solve_token)
+
+    @work(thread=True, group="solve", exclusive=True, exit_on_error=False)
+    def _solve(self, puzzle: Puzzle, token: int) -> None:
+        worker = get_current_worker()
+        try:
+            solution = solve(puzzle, should_stop=lambda: worker.is_cancelled)
+        except Cancelled:
+            return
+        self.post_message(SolveFinished(token, solution))
+
+    def on_solve_finished(self, message: SolveFinished) -> None:
+        if message.token != self._solve_token:
+            return  # the puzzle changed while it was being solved
+        self.solving = False
+        self._status("")
+        if message.solution is None:
+            # The seed: say so, and show the original puzzle without the player's entries.
+            self.grid = self.puzzle.grid()
+            self.board.show_grid(self.grid, reset_cursor=False)
+            self._refresh_state()
+            self.show_message(text.NO_SOLUTION)
+            return
+        self.grid = Grid(self.puzzle, message.solution)
+        self.board.show_grid(self.grid, reset_cursor=False)
+        self.board.mark_solved(True)
+        self._refresh_state()
+
+    def action_check(self) -> None:
+        if not self.grid.is_full():
+            return
+        solved = is_solved(self.puzzle, self.grid.values)
+        self.board.mark_solved(solved)
+        self.show_message(text.SOLVED if solved else text.NOT_SOLVED)
+
+    # ---- dialogs ------------------------------------------------------------
+
+    def show_message(self, message: str) -> None:
+        self.push_screen(MessageDialog(message))

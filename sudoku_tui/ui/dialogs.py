@@ -1,0 +1,197 @@
+"""Modal dialogs: a message box and the open-file dialog.
+
+Both are ``ModalScreen``s, so while one is up the game's own keys are out of
+the binding chain and nothing behind it can change; Textual gives focus back
+to the widget that had it when the dialog is dismissed.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterable
+from pathlib import Path
+from typing import ClassVar
+
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.screen import ModalScreen
+from textual.widgets import Button, DirectoryTree, Input, Label, Static
+
+
+class MessageDialog(ModalScreen[None]):
+    """A message with an OK button; Enter or Escape closes it."""
+
+    DEFAULT_CSS = """
+    MessageDialog {
+        align: center middle;
+    }
+    MessageDialog > Vertical {
+        width: auto;
+        min-width: 36;
+        max-width: 70;
+        height: auto;
+        border: thick $primary;
+        background: $surface;
+        padding: 1 2 0 2;
+    }
+    MessageDialog #message {
+        width: auto;
+        max-width: 64;
+        margin-bottom: 1;
+    }
+    MessageDialog #ok-row {
+        width: 100%;
+        height: auto;
+        align-horizontal: center;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def __init__(self, message: str, title: str = "Sudoku") -> None:
+        super().__init__()
+        self.message = message
+        self.dialog_title = title
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = self.dialog_title
+            yield Static(self.message, id="message", markup=False)
+            with Horizontal(id="ok-row"):
+                yield Button("OK", id="ok", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#ok", Button).focus()
+
+    @on(Button.Pressed, "#ok")
+    def action_close(self) -> None:
+        # Enter on the button and the screen's Enter binding may both fire: close once.
+        if self.is_active:
+            self.dismiss(None)
+
+
+class PuzzleTree(DirectoryTree):
+    """A folder tree without hidden files."""
+
+    def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
+        return [path for path in paths if not path.name.startswith(".")]
+
+
+class OpenFileDialog(ModalScreen[Path | None]):
+    """Pick a puzzle file from a folder tree, or type its path.
+
+    Dismissed with the chosen path, or None when cancelled.
+    """
+
+    DEFAULT_CSS = """
+    OpenFileDialog {
+        align: center middle;
+    }
+    OpenFileDialog > Vertical {
+        width: 90%;
+        max-width: 76;
+        height: 90%;
+        max-height: 22;
+        border: thick $primary;
+        background: $surface;
+        padding: 0 1;
+    }
+    OpenFileDialog PuzzleTree {
+        height: 1fr;
+        border: round $panel-lighten-2;
+    }
+    OpenFileDialog PuzzleTree:focus {
+        border: round $accent;
+    }
+    OpenFileDialog #path {
+        margin-top: 1;
+    }
+    OpenFileDialog #path-label {
+        color: $text-muted;
+    }
+    OpenFileDialog #open-error {
+        color: $warning;
+        height: auto;
+    }
+    OpenFileDialog #buttons {
+        height: auto;
+        align-horizontal: right;
+    }
+    OpenFileDialog #buttons Button {
+        margin-left: 2;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "cancel", "Cancel"),
+    ]
+
+    def __init__(self, folder: Path) -> None:
+        super().__init__()
+        self.folder = folder
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "Open Puzzle File"
+            box.border_subtitle = "Enter opens · Tab moves · Esc cancels"
+            yield PuzzleTree(self.folder, id="tree")
+            yield Label("File path:", id="path-label")
+            yield Input(self._folder_text(self.folder), id="path", compact=True, select_on_focus=False)
+            yield Label("", id="open-error")
+            with Horizontal(id="buttons"):
+                yield Button("Open", id="open", variant="primary", compact=True)
+                yield Button("Cancel", id="cancel", compact=True)
+
+    @staticmethod
+    def _folder_text(folder: Path) -> str:
+        text = str(folder)
+        return text if text.endswith("/") else text + "/"
+
+    def on_mount(self) -> None:
+        self.query_one(PuzzleTree).focus()
+
+    def action_cancel(self) -> None:
+        if self.is_active:
+            self.dismiss(None)
+
+    @on(Button.Pressed, "#cancel")
+    def _cancel_pressed(self) -> None:
+        self.action_cancel()
+
+    @on(DirectoryTree.FileSelected)
+    def _file_chosen(self, event: DirectoryTree.FileSelected) -> None:
+        event.stop()
+        self._choose(event.path)
+
+    @on(DirectoryTree.DirectorySelected)
+    def _folder_highlighted(self, event: DirectoryTree.DirectorySelected) -> None:
+        event.stop()
+        self.query_one("#path", Input).value = self._folder_text(event.path)
+
+    @on(Input.Submitted, "#path")
+    @on(Button.Pressed, "#open")
+    def _path_submitted(self) -> None:
+        text = self.query_one("#path", Input).value.strip()
+        if not text:
+            self._say("Type a file path, or pick a file in the tree.")
+            return
+        path = Path(text).expanduser()
+        if path.is_dir():
+            # A folder typed in the box: show it in the tree instead of opening it.
+            tree = self.query_one(PuzzleTree)
+            tree.path = path
+            tree.focus()
+            self._say("")
+            return
+        self._choose(path)
+
+    def _say(self, text: str) -> None:
+        self.query_one("#open-error", Label).update(text)
+
+    def _choose(self, path: Path) -> None:
+        if self.is_active:
+            self.dismiss(path)

@@ -1,0 +1,209 @@
+"""Where every character of a board drawing goes, worked out from the shape alone.
+
+The board is drawn on a grid of characters. Between cells run grid lines:
+*heavy* lines on box edges and round the outside, *light* lines between the
+cells of one box. A junction's character is picked from the weights of its
+four arms, so the same code draws a 4x4, a 9x9, a 16x16 and (because gaps
+simply have no cells) a Samurai board.
+
+Two densities:
+
+- ``lined``: a line between every pair of cells (light inside a box);
+  a 9x9 board is 37 x 19 characters.
+- ``compact``: lines on box edges only; a 9x9 board is 31 x 13.
+
+Nothing here imports Textual: the widget in ``board.py`` turns the plan
+into styled strips.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+from typing import Literal
+
+from ..engine.geometry import Shape
+
+Density = Literal["lined", "compact"]
+
+NONE, LIGHT, HEAVY = 0, 1, 2
+
+CELL_WIDTH = 3  # " 5 ": a value with a space either side
+
+# Junction characters by the weights of their arms (up, down, left, right).
+_JUNCTIONS: dict[tuple[int, int, int, int], str] = {
+    (0, 0, 1, 1): "─",
+    (0, 0, 2, 2): "━",
+    (1, 1, 0, 0): "│",
+    (2, 2, 0, 0): "┃",
+    (1, 1, 1, 1): "┼",
+    (1, 1, 2, 2): "┿",
+    (2, 2, 1, 1): "╂",
+    (2, 2, 2, 2): "╋",
+    (0, 1, 2, 2): "┯",
+    (1, 0, 2, 2): "┷",
+    (2, 2, 0, 1): "┠",
+    (2, 2, 1, 0): "┨",
+    (0, 2, 2, 2): "┳",
+    (2, 0, 2, 2): "┻",
+    (2, 2, 0, 2): "┣",
+    (2, 2, 2, 0): "┫",
+    (0, 2, 0, 2): "┏",
+    (0, 2, 2, 0): "┓",
+    (2, 0, 0, 2): "┗",
+    (2, 0, 2, 0): "┛",
+    (2, 0, 0, 0): "╹",
+    (0, 2, 0, 0): "╻",
+    (0, 0, 2, 0): "╸",
+    (0, 0, 0, 2): "╺",
+}
+
+
+def junction(up: int, down: int, left: int, right: int) -> str:
+    """The box-drawing character for four arm weights; unusual mixes are drawn heavy."""
+    arms = (up, down, left, right)
+    found = _JUNCTIONS.get(arms)
+    if found is None:
+        found = _JUNCTIONS.get(tuple(HEAVY if arm else NONE for arm in arms), " ")  # type: ignore[arg-type]
+    return found
+
+
+# What a run of the plan shows: a grid line of some weight, a cell, a Samurai gap
+# where a cell would be, or nothing.
+CharKind = Literal["light", "heavy", "cell", "gap", "blank"]
+
+
+@dataclass(frozen=True)
+class BoardPlan:
+    """One board drawn at one density: its size, its lines and where its cells sit."""
+
+    shape: Shape
+    density: Density
+    width: int
+    height: int
+    # Each drawn row: a list of (text, kind) runs; cell runs are filled in by the widget.
+    line_rows: tuple[tuple[tuple[str, CharKind], ...], ...]
+    cell_x: tuple[int, ...]  # left edge of each board column's cell text
+    cell_y: tuple[int, ...]  # screen row of each board row
+    # screen row -> board row (or -1 on a grid line); screen column -> board column (or -1)
+    row_at_y: tuple[int, ...]
+    col_at_x: tuple[int, ...]
+
+    def cell_at_offset(self, x: int, y: int) -> int | None:
+        """The cell under a point of the drawing, if any (for the mouse)."""
+        if not (0 <= x < self.width and 0 <= y < self.height):
+            return None
+        row, col = self.row_at_y[y], self.col_at_x[x]
+        if row < 0 or col < 0:
+            return None
+        return self.shape.cell_at.get((row, col))
+
+
+def _line_positions(count: int, box: int, density: Density) -> list[int]:
+    """Indexes (0 .. count) of the grid lines drawn across one axis."""
+    if density == "lined":
+        return list(range(count + 1))
+    return [i for i in range(count + 1) if i % box == 0]
+
+
+@cache
+def plan_board(shape: Shape, density: Density) -> BoardPlan:
+    """Lay a shape out at a density; cached, since shapes are few and immutable."""
+    rows, cols, box = shape.rows, shape.cols, shape.box
+    exists = shape.cell_at
+
+    def has(row: int, col: int) -> bool:
+        return (row, col) in exists
+
+    h_lines = _line_positions(rows, box, density)
+    v_lines = _line_positions(cols, box, density)
+    v_set, h_set = set(v_lines), set(h_lines)
+
+    # Screen columns: a line column before board column c when c is in v_set.
+    col_at_x: list[int] = []
+    cell_x: list[int] = []
+    line_x: dict[int, int] = {}
+    for c in range(cols + 1):
+        if c in v_set:
+            line_x[c] = len(col_at_x)
+            col_at_x.append(-1)
+        if c < cols:
+            cell_x.append(len(col_at_x))
+            col_at_x.extend([c] * CELL_WIDTH)
+    row_at_y: list[int] = []
+    cell_y: list[int] = []
+    for r in range(rows + 1):
+        if r in h_set:
+            row_at_y.append(-1)
+        if r < rows:
+            cell_y.append(len(row_at_y))
+            row_at_y.append(r)
+
+    def weight_between(a: bool, b: bool, on_box_edge: bool) -> int:
+        """Weight of the line between two neighbouring positions."""
+        if not (a or b):
+            return NONE
+        if a != b or on_box_edge:
+            return HEAVY  # the outside edge, or a box edge
+        return LIGHT
+
+    def h_segment(r: int, c: int) -> int:
+        """The horizontal line above board row r, across board column c."""
+        if r not in h_set or not 0 <= c < cols:
+            return NONE
+        return weight_between(has(r - 1, c), has(r, c), r % box == 0)
+
+    def v_segment(r: int, c: int) -> int:
+        """The vertical line left of board column c, along board row r."""
+        if c not in v_set or not 0 <= r < rows:
+            return NONE
+        return weight_between(has(r, c - 1), has(r, c), c % box == 0)
+
+    line_rows: list[tuple[tuple[str, CharKind], ...]] = []
+    for y, board_row in enumerate(row_at_y):
+        runs: list[tuple[str, CharKind]] = []
+        if board_row < 0:
+            r = h_lines[sum(1 for yy in range(y) if row_at_y[yy] < 0)]
+            for c in range(cols + 1):
+                if c in v_set:
+                    up, down = v_segment(r - 1, c), v_segment(r, c)
+                    left, right = h_segment(r, c - 1), h_segment(r, c)
+                    char = junction(up, down, left, right)
+                    runs.append((char, _kind(max(up, down, left, right))))
+                if c < cols:
+                    weight = h_segment(r, c)
+                    runs.append(((_JUNCTIONS[(0, 0, weight, weight)] if weight else " ") * CELL_WIDTH, _kind(weight)))
+        else:
+            r = board_row
+            for c in range(cols + 1):
+                if c in v_set:
+                    weight = v_segment(r, c)
+                    runs.append((_JUNCTIONS[(weight, weight, 0, 0)] if weight else " ", _kind(weight)))
+                if c < cols:
+                    runs.append((" " * CELL_WIDTH, "cell" if has(r, c) else "gap"))
+        line_rows.append(tuple(runs))
+
+    return BoardPlan(
+        shape=shape,
+        density=density,
+        width=len(col_at_x),
+        height=len(row_at_y),
+        line_rows=tuple(line_rows),
+        cell_x=tuple(cell_x),
+        cell_y=tuple(cell_y),
+        row_at_y=tuple(row_at_y),
+        col_at_x=tuple(col_at_x),
+    )
+
+
+def _kind(weight: int) -> CharKind:
+    return "heavy" if weight == HEAVY else "light" if weight == LIGHT else "blank"
+
+
+def choose_plan(shape: Shape, width: int, height: int) -> BoardPlan | None:
+    """The roomiest drawing that fits in ``width`` x ``height``; None when even the compact one does not."""
+    for density in ("lined", "compact"):
+        plan = plan_board(shape, density)  # type: ignore[arg-type]
+        if plan.width <= width and plan.height <= height:
+            return plan
+    return None
