@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
-from . import intersections, singles, subsets
+from . import coloring, fish, intersections, single_digit, singles, subsets, wings
 from .grid import CandidateGrid
 from .step import Step
 
@@ -60,6 +60,24 @@ TECHNIQUES: list[Technique] = [
     Technique("Hidden Triple", subsets.hidden_triple, M, 100, ("0211",)),
     Technique("Naked Quadruple", subsets.naked_quad, H, 120, ("0202",)),
     Technique("Hidden Quadruple", subsets.hidden_quad, H, 150, ("0212",)),
+    Technique("X-Wing", fish.x_wing, H, 140, ("0300",)),
+    Technique("Swordfish", fish.swordfish, H, 150, ("0301",)),
+    Technique("Jellyfish", fish.jellyfish, H, 160, ("0302",)),
+    Technique("Skyscraper", single_digit.skyscraper, H, 130, ("0400",)),
+    Technique("2-String Kite", single_digit.two_string_kite, H, 150, ("0401",)),
+    Technique("Turbot Fish", single_digit.turbot_fish, H, 120, ("0403",)),
+    Technique("Empty Rectangle", single_digit.empty_rectangle, H, 120, ("0402",)),
+    Technique("W-Wing", wings.w_wing, H, 150, ("0803",)),
+    Technique("XY-Wing", wings.xy_wing, H, 160, ("0800",)),
+    Technique("XYZ-Wing", wings.xyz_wing, H, 180, ("0801",)),
+    Technique("Simple Colors Trap", coloring.simple_colors_trap, H, 150, ("0500",)),
+    Technique("Simple Colors Wrap", coloring.simple_colors_wrap, H, 150, ("0501",)),
+    Technique("Finned X-Wing", fish.finned_x_wing, H, 130, ("0310",)),
+    Technique("Sashimi X-Wing", fish.sashimi_x_wing, H, 150, ("0320",)),
+    Technique("Finned Swordfish", fish.finned_swordfish, U, 200, ("0311",)),
+    Technique("Sashimi Swordfish", fish.sashimi_swordfish, U, 240, ("0321",)),
+    Technique("Finned Jellyfish", fish.finned_jellyfish, U, 250, ("0312",)),
+    Technique("Sashimi Jellyfish", fish.sashimi_jellyfish, U, 260, ("0322",)),
 ]
 
 BY_NAME = {t.name: t for t in TECHNIQUES}

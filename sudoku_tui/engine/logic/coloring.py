@@ -1,0 +1,80 @@
+"""Simple Colors: two-colouring the strong links of one value.
+
+Along a chain of strong links the value alternates, so one colour of a
+cluster is all true and the other all false. Trap: a cell that sees both
+colours loses the value. Wrap: a colour with two cells in one house is
+false everywhere.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .grid import CandidateGrid, bit
+from .single_digit import strong_links
+from .step import Step, cells_text
+
+
+def clusters(grid: CandidateGrid, value: int) -> list[tuple[list[int], list[int]]]:
+    """Each connected cluster of strong links as its two colour classes."""
+    graph: dict[int, set[int]] = {}
+    for _, a, b in strong_links(grid, value):
+        graph.setdefault(a, set()).add(b)
+        graph.setdefault(b, set()).add(a)
+    colour: dict[int, int] = {}
+    out = []
+    for start in sorted(graph):
+        if start in colour:
+            continue
+        colour[start] = 0
+        sides: tuple[list[int], list[int]] = ([start], [])
+        stack = [start]
+        while stack:
+            cell = stack.pop()
+            for other in graph[cell]:
+                if other not in colour:
+                    colour[other] = 1 - colour[cell]
+                    sides[colour[other]].append(other)
+                    stack.append(other)
+        if len(sides[0]) + len(sides[1]) >= 3:
+            out.append(sides)
+    return out
+
+
+def _colors(grid: CandidateGrid, trap: bool) -> Iterator[Step]:
+    shape, cands = grid.shape, grid.cands
+    for value in range(1, grid.n + 1):
+        b = bit(value)
+        for on, off in clusters(grid, value):
+            coloured = set(on) | set(off)
+            if trap:
+                targets = [
+                    c for c, m in enumerate(cands)
+                    if m & b and c not in coloured
+                    and any(grid.sees(c, x) for x in on) and any(grid.sees(c, x) for x in off)
+                ]
+                if targets:
+                    yield Step(
+                        "Simple Colors Trap", eliminations=tuple((c, value) for c in targets),
+                        cells=tuple(sorted(coloured)), values=(value,), score_key="Simple Colors",
+                        explanation=f"{shape.symbol(value)} is either in every cell of {cells_text(shape, on)} "
+                        f"or in every cell of {cells_text(shape, off)}; the removed cells see both sets",
+                    )
+                continue
+            for side, other in ((on, off), (off, on)):
+                if any(grid.sees(a, c) for i, a in enumerate(side) for c in side[i + 1 :]):
+                    yield Step(
+                        "Simple Colors Wrap", eliminations=tuple(sorted((c, value) for c in side)),
+                        cells=tuple(sorted(coloured)), values=(value,), score_key="Simple Colors",
+                        explanation=f"two cells of {cells_text(shape, side)} see each other, so that colour "
+                        f"cannot hold {shape.symbol(value)} and {cells_text(shape, other)} must",
+                    )
+                    break
+
+
+def simple_colors_trap(grid: CandidateGrid) -> Iterator[Step]:
+    return _colors(grid, True)
+
+
+def simple_colors_wrap(grid: CandidateGrid) -> Iterator[Step]:
+    return _colors(grid, False)
