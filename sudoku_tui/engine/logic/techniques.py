@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
-from . import coloring, fish, intersections, single_digit, singles, subsets, wings
+from . import coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings
 from .grid import CandidateGrid
 from .step import Step
 
@@ -70,6 +70,11 @@ TECHNIQUES: list[Technique] = [
     Technique("W-Wing", wings.w_wing, H, 150, ("0803",)),
     Technique("XY-Wing", wings.xy_wing, H, 160, ("0800",)),
     Technique("XYZ-Wing", wings.xyz_wing, H, 180, ("0801",)),
+    Technique("Uniqueness Test 1", uniqueness.ur_type1, H, 100, ("0600",), True),
+    Technique("Uniqueness Test 2", uniqueness.ur_type2, H, 100, ("0601",), True),
+    Technique("Uniqueness Test 3", uniqueness.ur_type3, H, 100, ("0602",), True),
+    Technique("Uniqueness Test 4", uniqueness.ur_type4, H, 100, ("0603",), True),
+    Technique("Bivalue Universal Grave + 1", uniqueness.bug_plus_one, M, 100, ("0610",), True),
     Technique("Simple Colors Trap", coloring.simple_colors_trap, H, 150, ("0500",)),
     Technique("Simple Colors Wrap", coloring.simple_colors_wrap, H, 150, ("0501",)),
     Technique("Finned X-Wing", fish.finned_x_wing, H, 130, ("0310",)),
