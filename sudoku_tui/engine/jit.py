@@ -1,0 +1,34 @@
+"""Numba's ``njit`` when it is installed, a no-op decorator otherwise.
+
+The search kernel is written in the subset of Python that Numba compiles.
+Without Numba the same functions run as plain Python on numpy arrays: slow
+(roughly a hundred times), but the answers are the same, so the engine stays
+importable and correct. ``SUDOKU_TUI_NO_JIT=1`` forces the plain path (tests
+use it to check that the fallback still works).
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+JIT_ENABLED = False
+
+if not os.environ.get("SUDOKU_TUI_NO_JIT"):
+    try:
+        from numba import njit as _numba_njit
+
+        JIT_ENABLED = True
+    except ImportError:  # pragma: no cover - numba is a declared dependency
+        pass
+
+
+def njit(function: F) -> F:
+    """Compile ``function`` with Numba (cached on disk) when available."""
+    if JIT_ENABLED:
+        compiled: F = _numba_njit(cache=True, nogil=True)(function)
+        return compiled
+    return function

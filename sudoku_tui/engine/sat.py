@@ -1,0 +1,130 @@
+"""Solving and counting with a CDCL SAT solver, for boards where the
+depth-first search is too slow (16x16: some take it a minute, SAT
+milliseconds).
+
+The puzzle is first propagated by the kernel (singles), then only the open
+cells and their candidates become variables, so the formula is small and
+built per puzzle (no solver is shared between calls or threads). Encoding,
+the one that makes 16x16 easy: every open cell takes at least one and at
+most one of its candidates; every value a house still needs goes to at least
+one and at most one of the cells that may take it.
+
+The first solution in row-major order comes from the same idea as in
+solver.py: once several solutions are known to exist, open cells are fixed
+in order, each to the smallest value that keeps the formula satisfiable;
+each decision is added as a unit clause so later calls build on it.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from itertools import combinations
+
+import numpy as np
+from pysat.solvers import Solver
+
+from . import kernel
+from .progress import Cancelled
+from .shape_tables import Tables
+
+SOLVER_NAME = "glucose4"
+# Conflicts between two polls of should_stop.
+_POLL_CONFLICTS = 2000
+
+
+class SatPuzzle:
+    """A propagated puzzle state as a formula over its open candidates."""
+
+    def __init__(self, table: Tables, state: np.ndarray, should_stop: Callable[[], bool] | None = None) -> None:
+        self.should_stop = should_stop
+        full = table.full
+        n = table.shape.n
+        self.fixed = [0] * table.cells  # values known without search
+        self.var: dict[tuple[int, int], int] = {}  # (cell, value) -> variable
+        self.meaning: list[tuple[int, int]] = [(-1, 0)]  # variable -> (cell, value)
+        cell_vars: list[list[int]] = []
+        for cell in range(table.cells):
+            m = int(state[cell])
+            if m & kernel.PLACED:
+                self.fixed[cell] = (m & full).bit_length()
+                continue
+            own = []
+            for value in range(1, n + 1):
+                if m >> (value - 1) & 1:
+                    self.meaning.append((cell, value))
+                    self.var[cell, value] = len(self.meaning) - 1
+                    own.append(len(self.meaning) - 1)
+            cell_vars.append(own)
+        self.open_cells = [cell for cell in range(table.cells) if not self.fixed[cell]]
+        clauses: list[list[int]] = []
+        for own in cell_vars:
+            clauses.append(own)
+            clauses.extend([-a, -b] for a, b in combinations(own, 2))
+        for house in table.houses.tolist():
+            for value in range(1, n + 1):
+                places = [self.var[c, value] for c in house if (c, value) in self.var]
+                if places:
+                    clauses.append(places)
+                    clauses.extend([-a, -b] for a, b in combinations(places, 2))
+        self.solver = Solver(name=SOLVER_NAME, bootstrap_with=clauses)
+        self.next_var = len(self.meaning) - 1  # the last variable in use
+
+    def close(self) -> None:
+        self.solver.delete()
+
+    def _satisfiable(self, assumptions: list[int]) -> bool:
+        if self.should_stop is None:
+            return bool(self.solver.solve(assumptions=assumptions))
+        while True:
+            self.solver.conf_budget(_POLL_CONFLICTS)
+            result = self.solver.solve_limited(assumptions=assumptions)
+            if result is not None:
+                return bool(result)
+            if self.should_stop():
+                raise Cancelled()
+
+    def _model_values(self) -> list[int]:
+        values = list(self.fixed)
+        model = self.solver.get_model() or []
+        for literal in model:
+            if 0 < literal < len(self.meaning):
+                cell, value = self.meaning[literal]
+                values[cell] = value
+        return values
+
+    def count(self, limit: int) -> tuple[int, list[int] | None]:
+        """Solutions up to ``limit``, and the first one found."""
+        first: list[int] | None = None
+        found = 0
+        # Each solution found is excluded by a clause that only holds while
+        # its fresh activation literal is assumed; the literals are switched
+        # off at the end so later questions see the plain puzzle again.
+        active: list[int] = []
+        while found < limit:
+            if not self._satisfiable(active):
+                break
+            values = self._model_values()
+            first = first or values
+            found += 1
+            if found < limit:
+                self.next_var += 1
+                active.append(self.next_var)
+                self.solver.add_clause([-self.next_var] + [-self.var[c, values[c]] for c in self.open_cells])
+        for literal in active:
+            self.solver.add_clause([-literal])
+        return found, first
+
+    def first_in_order(self, known: list[int]) -> list[int]:
+        """The row-major first solution, given any solution ``known``."""
+        best = known
+        for cell in self.open_cells:
+            for value in range(1, best[cell]):
+                literal = self.var.get((cell, value))
+                if literal is None:
+                    continue
+                if self._satisfiable([literal]):
+                    best = self._model_values()
+                    break
+                self.solver.add_clause([-literal])
+            self.solver.add_clause([self.var[cell, best[cell]]])
+        return best

@@ -1,0 +1,85 @@
+"""A Shape as the flat integer arrays the compiled kernel reads.
+
+Built once per shape and cached. Also converts puzzle lines to and from
+arrays of values in bulk, so a file of half a million lines never becomes
+half a million Puzzle objects.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from functools import cache
+
+import numpy as np
+
+from .geometry import Shape, samurai_grid_cells
+
+
+@dataclass(frozen=True, eq=False)
+class Tables:
+    shape: Shape
+    peers: np.ndarray  # int32 cells x max peers, padded with 0 (peer_count says how many)
+    peer_count: np.ndarray  # int32 per cell
+    houses: np.ndarray  # int32 houses x n
+    full: int  # every value's bit
+    line_cells: np.ndarray  # for each character of a puzzle line, the cell it describes
+    decode: np.ndarray  # uint8 value of each byte of a line (0 for '.', '0' and non-symbols)
+    encode: np.ndarray  # uint8 symbol byte of each value (index 0 unused)
+
+    @property
+    def cells(self) -> int:
+        return self.shape.size
+
+
+@cache
+def tables(shape: Shape) -> Tables:
+    cells = shape.size
+    width = max(len(p) for p in shape.peers)
+    peers = np.zeros((cells, width), dtype=np.int32)
+    peer_count = np.zeros(cells, dtype=np.int32)
+    for cell, cell_peers in enumerate(shape.peers):
+        peers[cell, : len(cell_peers)] = cell_peers
+        peer_count[cell] = len(cell_peers)
+    houses = np.array([house.cells for house in shape.houses], dtype=np.int32)
+    if shape.is_samurai:
+        line_cells = np.array([cell for grid in range(5) for cell in samurai_grid_cells(grid)], dtype=np.int64)
+    else:
+        line_cells = np.arange(cells, dtype=np.int64)
+    decode = np.zeros(256, dtype=np.uint8)
+    encode = np.zeros(shape.n + 1, dtype=np.uint8)
+    for value, symbol in enumerate(shape.symbols, start=1):
+        decode[ord(symbol)] = value
+        decode[ord(symbol.lower())] = value
+        encode[value] = ord(symbol)
+    return Tables(shape, peers, peer_count, houses, (1 << shape.n) - 1, line_cells, decode, encode)
+
+
+def lines_to_givens(table: Tables, lines: list[str]) -> np.ndarray:
+    """Values (uint8, rows x cells) of validated puzzle lines, in one pass.
+
+    For Samurai the shared boxes appear twice in a line; the last copy wins,
+    which is harmless because file reading has checked that they agree.
+    """
+    length = table.shape.line_length
+    raw = np.frombuffer("".join(lines).encode("ascii", "surrogateescape"), dtype=np.uint8)
+    raw = raw.reshape(len(lines), length)
+    values = table.decode[raw]
+    if not table.shape.is_samurai:
+        return values
+    givens = np.zeros((len(lines), table.cells), dtype=np.uint8)
+    givens[:, table.line_cells] = values
+    return givens
+
+
+def solutions_to_lines(table: Tables, solutions: np.ndarray) -> list[str]:
+    """Puzzle lines (upper-case symbols) of rows of cell values."""
+    if len(solutions) == 0:
+        return []
+    chars = table.encode[solutions[:, table.line_cells]]
+    return _split(chars)
+
+
+def _split(chars: np.ndarray) -> list[str]:
+    rows, width = chars.shape
+    text = str(chars.tobytes(), "ascii")
+    return [text[i : i + width] for i in range(0, rows * width, width)]
