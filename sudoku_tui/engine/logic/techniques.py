@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
-from . import coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings
+from . import chains, coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings
 from .grid import CandidateGrid
 from .step import Step
 
@@ -70,6 +70,7 @@ TECHNIQUES: list[Technique] = [
     Technique("W-Wing", wings.w_wing, H, 150, ("0803",)),
     Technique("XY-Wing", wings.xy_wing, H, 160, ("0800",)),
     Technique("XYZ-Wing", wings.xyz_wing, H, 180, ("0801",)),
+    Technique("Remote Pair", chains.remote_pair, H, 110, ("0703",)),
     Technique("Uniqueness Test 1", uniqueness.ur_type1, H, 100, ("0600",), True),
     Technique("Uniqueness Test 2", uniqueness.ur_type2, H, 100, ("0601",), True),
     Technique("Uniqueness Test 3", uniqueness.ur_type3, H, 100, ("0602",), True),
@@ -83,6 +84,9 @@ TECHNIQUES: list[Technique] = [
     Technique("Sashimi Swordfish", fish.sashimi_swordfish, U, 240, ("0321",)),
     Technique("Finned Jellyfish", fish.finned_jellyfish, U, 250, ("0312",)),
     Technique("Sashimi Jellyfish", fish.sashimi_jellyfish, U, 260, ("0322",)),
+    Technique("X-Chain", chains.x_chain, U, 260, ("0701",)),
+    Technique("XY-Chain", chains.xy_chain, U, 260, ("0702",)),
+    Technique("AIC", chains.aic, U, 280, ("0706", "0707", "0708")),
 ]
 
 BY_NAME = {t.name: t for t in TECHNIQUES}
