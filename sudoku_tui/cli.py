@@ -51,6 +51,11 @@ def _positive(text: str) -> int:
     return value
 
 
+# The generator's choices, spelled here so the parser never imports the engine.
+GENERATE_LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
+GENERATE_SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sudoku-tui",
@@ -68,6 +73,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     check = commands.add_parser("check", help="validate a puzzle file")
     check.add_argument("file", metavar="FILE")
+
+    generate = commands.add_parser("generate", help="make puzzles with exactly one solution, written to stdout")
+    generate.add_argument("--size", choices=("4", "9", "16", "samurai"), default="9", help="board (default 9)")
+    generate.add_argument("--difficulty", choices=GENERATE_LEVELS, default="easy", help="level (default easy)")
+    generate.add_argument("--count", type=_positive, default=1, help="how many puzzles (default 1)")
+    generate.add_argument("--symmetry", choices=GENERATE_SYMMETRIES, default="none", help="of the givens (default none)")
+    generate.add_argument("--seed", type=int, default=None, help="the same seed gives the same puzzles")
+    generate.add_argument("--jobs", type=_positive, default=1, help="spread the work over N processes")
     return parser
 
 
@@ -79,7 +92,7 @@ def _fail(message: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    known = {"solve", "check"}
+    known = {"generate", "solve", "check"}
     # Without a command the game starts; a lone FILE is its puzzle file.
     if not args_list or (args_list[0] not in known and not args_list[0].startswith("-")):
         if len(args_list) > 1:
@@ -93,6 +106,8 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _check(args.file)
         if args.command == "solve":
             return _solve(args)
+        if args.command == "generate":
+            return _generate(args)
     except KeyboardInterrupt:
         print("Interrupted.", file=sys.stderr)
         return 130
@@ -159,3 +174,27 @@ def _progress_to(bar: ProgressBar) -> Callable[[int, int], None]:
         bar.update(done)
 
     return report
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from .engine.generator import GenerationFailed, generate_lines
+    from .engine.geometry import shape_for_size
+
+    shape = shape_for_size(args.size)
+    # The header the file format wants; a 16x16 file is a plain collection.
+    header = {"4x4": "2\n", "9x9": "3\n", "samurai": "samurai\n"}.get(shape.name, "")
+    bar = ProgressBar(args.count, "Generating")
+    out = sys.stdout
+    failure = ""
+    try:
+        lines = generate_lines(shape, args.count, args.difficulty, args.symmetry, args.seed, args.jobs,
+                               progress=_progress_to(bar))
+        for line in lines:  # streamed, so a long run shows its puzzles as they come
+            out.write(header + line + "\n")
+            header = ""  # written with the first puzzle, so a failed run writes nothing
+            out.flush()
+    except GenerationFailed as error:
+        failure = str(error)
+    finally:
+        bar.close()
+    return _fail(failure) if failure else 0

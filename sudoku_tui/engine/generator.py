@@ -1,0 +1,292 @@
+"""Puzzles with exactly one solution, at a chosen level, for every shape.
+
+How a puzzle is made (the seeds fill a grid and remove values; seed 001
+warns that removing blindly leaves several solutions):
+
+1. a random complete grid (:mod:`grids`) is the solution;
+2. *digging*: the cells are split into symmetry groups (a cell and its
+   mirror images) and visited in random order; a group's values are removed
+   when the puzzle keeps exactly one solution, and put back otherwise. One
+   pass gives a minimal puzzle: a value that had to stay once has to stay
+   later too, since removing more values only adds solutions;
+3. *grading*: the grader of the logic engine says the level. Easy puzzles are
+   dug with a cheaper test (singles alone must still solve the puzzle, which
+   also proves one solution). A puzzle harder than asked gets groups back,
+   one at a time, until its level drops to the target; one that is easier
+   is thrown away and a new grid tried.
+
+So the level comes from the techniques a player needs, never from the
+number of givens. Every puzzle comes from its own ``random.Random``, seeded
+from the caller's seed and the puzzle's index, so a seed gives the same
+puzzles however many processes share the work.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Iterator, Sequence
+from concurrent.futures import ProcessPoolExecutor
+from dataclasses import dataclass
+
+from .geometry import Shape, shape_for_size
+from .grids import random_grid, singles_solve
+from .progress import Cancelled, ProgressCallback
+from .puzzle import Puzzle
+from .solver import count_solutions
+
+LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
+SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
+
+# A grader names the level of a puzzle with one solution: 1 (easy) .. 5 (extreme).
+Grader = Callable[[Puzzle], int]
+StopCheck = Callable[[], bool]
+
+# Grids tried before giving up on a level (4x4 boards, for one, are never hard).
+DEFAULT_ATTEMPTS = {"4x4": 200}
+FALLBACK_ATTEMPTS = 5000
+
+
+class GenerationFailed(Exception):
+    """No puzzle of the asked level turned up within the attempts allowed."""
+
+
+@dataclass(frozen=True)
+class Generated:
+    """A generated puzzle, its solution, its level (None when not graded)."""
+
+    puzzle: Puzzle
+    solution: tuple[int, ...]
+    level: int | None
+    attempts: int  # complete grids tried to get it
+
+    @property
+    def level_name(self) -> str:
+        return LEVELS[self.level - 1] if self.level else "ungraded"
+
+
+def level_number(level: str) -> int:
+    """1 for ``easy`` .. 5 for ``extreme``."""
+    try:
+        return LEVELS.index(level.lower()) + 1
+    except ValueError:
+        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None
+
+
+def symmetry_groups(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
+    """The cells split into groups that are dug together so the givens keep
+    the symmetry: 180-degree rotation, a left-right mirror, or the main
+    diagonal of the drawn board (every shape here is square and maps onto
+    itself under each of them, the Samurai drawing included)."""
+    last_row, last_col = shape.rows - 1, shape.cols - 1
+    image: Callable[[int, int], tuple[int, int]]
+    if symmetry == "none":
+        return tuple((cell,) for cell in range(shape.size))
+    if symmetry == "rotational":
+        image = lambda r, c: (last_row - r, last_col - c)  # noqa: E731
+    elif symmetry == "mirror":
+        image = lambda r, c: (r, last_col - c)  # noqa: E731
+    elif symmetry == "diagonal":
+        image = lambda r, c: (c, r)  # noqa: E731
+    else:
+        raise ValueError(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
+    groups: dict[int, tuple[int, ...]] = {}
+    for cell, (row, col) in enumerate(shape.positions):
+        other = shape.cell_at[image(row, col)]
+        groups.setdefault(min(cell, other), tuple(sorted({cell, other})))
+    return tuple(groups.values())
+
+
+def has_symmetry(shape: Shape, givens: Sequence[int], symmetry: str) -> bool:
+    """True when the given cells (not their values) are symmetric."""
+    return all(len({bool(givens[c]) for c in group}) == 1 for group in symmetry_groups(shape, symmetry))
+
+
+def default_grader() -> Grader:
+    """The logic engine's grade, as a level number."""
+    from .logic.runner import solve_logically
+    from .logic.techniques import Level
+
+    def grade(puzzle: Puzzle) -> int:
+        solution = solve_logically(puzzle, unique=True)
+        # Logic that runs out leaves guessing: the top level, as HoDoKu rates it.
+        return int(solution.level) if solution.solved else int(Level.EXTREME)
+
+    return grade
+
+
+def _stop_check(should_stop: StopCheck | None) -> Callable[[], None]:
+    def check() -> None:
+        if should_stop is not None and should_stop():
+            raise Cancelled()
+
+    return check
+
+
+def _dig(solution: tuple[int, ...], groups: Sequence[tuple[int, ...]], rng: random.Random,
+         keeps: Callable[[list[int]], bool], check: Callable[[], None]) -> tuple[list[int], list[tuple[int, ...]]]:
+    """Remove groups in random order while ``keeps`` accepts the puzzle;
+    returns the givens and the groups removed, in removal order."""
+    givens = list(solution)
+    order = list(groups)
+    rng.shuffle(order)
+    removed: list[tuple[int, ...]] = []
+    for group in order:
+        check()
+        for cell in group:
+            givens[cell] = 0
+        if keeps(givens):
+            removed.append(group)
+        else:
+            for cell in group:
+                givens[cell] = solution[cell]
+    return givens, removed
+
+
+def _ease(shape: Shape, solution: tuple[int, ...], givens: list[int], removed: list[tuple[int, ...]],
+          target: int, grader: Grader, rng: random.Random, check: Callable[[], None]) -> tuple[list[int], int]:
+    """Give back the fewest removed groups (taken in a random order) that
+    bring the level down to at most ``target``.
+
+    More givens almost never make a puzzle harder, so a binary search over
+    how many groups come back needs a handful of gradings, not one per group
+    (grading is the slow part: it runs the logic engine in plain Python).
+    """
+    back = list(removed)
+    rng.shuffle(back)
+
+    def with_back(k: int) -> list[int]:
+        values = list(givens)
+        for group in back[:k]:
+            for cell in group:
+                values[cell] = solution[cell]
+        return values
+
+    low, high = 0, len(back)  # level(low) > target; high: all back, the full grid (easy)
+    best: tuple[list[int], int] | None = None
+    while high - low > 1:
+        check()
+        middle = (low + high) // 2
+        values = with_back(middle)
+        level = grader(Puzzle(shape, tuple(values)))
+        if level <= target:
+            high, best = middle, (values, level)
+        else:
+            low = middle
+    if best is None:
+        values = with_back(high)
+        best = (values, grader(Puzzle(shape, tuple(values))))
+    return best
+
+
+def generate(
+    shape: Shape,
+    level: str | None = "easy",
+    symmetry: str = "none",
+    rng: random.Random | None = None,
+    grader: Grader | None = None,
+    should_stop: StopCheck | None = None,
+    progress: ProgressCallback | None = None,
+    max_attempts: int | None = None,
+) -> Generated:
+    """One puzzle with exactly one solution at ``level`` (None: any level, not graded).
+
+    Raises :class:`GenerationFailed` when ``max_attempts`` grids give no
+    puzzle of that level, :class:`Cancelled` when ``should_stop()`` says so;
+    ``progress(attempts, 0)`` is called after each grid that did not do.
+    """
+    rng = rng if rng is not None else random.Random()
+    target = level_number(level) if level is not None else None
+    if target is not None and grader is None:
+        grader = default_grader()
+    groups = symmetry_groups(shape, symmetry)
+    check = _stop_check(should_stop)
+    attempts = max_attempts or DEFAULT_ATTEMPTS.get(shape.name, FALLBACK_ATTEMPTS)
+
+    def unique(givens: list[int]) -> bool:
+        return count_solutions(Puzzle(shape, tuple(givens)), 2, should_stop) == 1
+
+    def singles(givens: list[int]) -> bool:
+        return singles_solve(shape, givens)
+
+    for attempt in range(1, attempts + 1):
+        check()
+        solution = random_grid(shape, rng)
+        givens, removed = _dig(solution, groups, rng, singles if target == 1 else unique, check)
+        if target is None or grader is None:
+            return Generated(Puzzle(shape, tuple(givens)), solution, None, attempt)
+        got = grader(Puzzle(shape, tuple(givens)))
+        if got > target:
+            givens, got = _ease(shape, solution, givens, removed, target, grader, rng, check)
+        if got == target:
+            return Generated(Puzzle(shape, tuple(givens)), solution, got, attempt)
+        if progress is not None:
+            progress(attempt, 0)
+    raise GenerationFailed(f"No {shape.name} puzzle of level {level} turned up in {attempts} attempts.")
+
+
+def puzzle_rng(seed: int | str, index: int) -> random.Random:
+    """The generator of puzzle number ``index`` of a run with ``seed``.
+
+    Seeding with a string is stable across runs and platforms, and keeps one
+    puzzle's randomness independent of how many came before it.
+    """
+    return random.Random(f"sudoku-tui/{seed}/{index}")
+
+
+def generate_many(
+    shape: Shape,
+    count: int,
+    level: str | None = "easy",
+    symmetry: str = "none",
+    seed: int | str | None = None,
+    grader: Grader | None = None,
+    should_stop: StopCheck | None = None,
+    progress: ProgressCallback | None = None,
+    start: int = 0,
+) -> Iterator[Generated]:
+    """Puzzles ``start .. start + count - 1`` of the run with ``seed`` (a
+    random seed when None); ``progress(done, count)`` after each."""
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(64)
+    if level is not None and grader is None:
+        grader = default_grader()
+    for done in range(1, count + 1):
+        rng = puzzle_rng(seed, start + done - 1)
+        yield generate(shape, level, symmetry, rng, grader, should_stop)
+        if progress is not None:
+            progress(done, count)
+
+
+def _line_of(task: tuple[str, str | None, str, int | str, int]) -> str:
+    """One puzzle line, in a worker process (module level, so it pickles)."""
+    shape_name, level, symmetry, seed, index = task
+    shape = shape_for_size(shape_name)
+    return generate(shape, level, symmetry, puzzle_rng(seed, index)).puzzle.to_line()
+
+
+def generate_lines(
+    shape: Shape,
+    count: int,
+    level: str | None = "easy",
+    symmetry: str = "none",
+    seed: int | str | None = None,
+    jobs: int = 1,
+    progress: ProgressCallback | None = None,
+    should_stop: StopCheck | None = None,
+) -> Iterator[str]:
+    """Puzzle lines of :func:`generate_many`, in order, optionally made by
+    ``jobs`` processes; the lines are the same whatever ``jobs`` is."""
+    if seed is None:
+        seed = random.SystemRandom().getrandbits(64)
+    if jobs <= 1 or count <= 1:
+        for generated in generate_many(shape, count, level, symmetry, seed, None, should_stop, progress):
+            yield generated.puzzle.to_line()
+        return
+    tasks = [(shape.name, level, symmetry, seed, index) for index in range(count)]
+    with ProcessPoolExecutor(min(jobs, count)) as pool:
+        for done, line in enumerate(pool.map(_line_of, tasks), start=1):
+            if should_stop is not None and should_stop():
+                raise Cancelled()
+            yield line
+            if progress is not None:
+                progress(done, count)
