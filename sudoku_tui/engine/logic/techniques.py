@@ -11,7 +11,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from enum import IntEnum
 
-from . import chains, coloring, fish, intersections, single_digit, singles, subsets, uniqueness, wings
+from . import als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings
 from .grid import CandidateGrid
 from .step import Step
 
@@ -87,6 +87,9 @@ TECHNIQUES: list[Technique] = [
     Technique("X-Chain", chains.x_chain, U, 260, ("0701",)),
     Technique("XY-Chain", chains.xy_chain, U, 260, ("0702",)),
     Technique("AIC", chains.aic, U, 280, ("0706", "0707", "0708")),
+    Technique("ALS-XZ", als.als_xz, U, 300, ("0901",)),
+    Technique("Forcing Chain Contradiction", forcing.forcing_chain_contradiction, X, 500, ("1301",)),
+    Technique("Forcing Chain Verity", forcing.forcing_chain_verity, X, 500, ("1302",)),
 ]
 
 BY_NAME = {t.name: t for t in TECHNIQUES}

@@ -88,7 +88,7 @@ def _unique_rectangles(grid: CandidateGrid, kind: int) -> Iterator[Step]:
                 for h in set(t.cell_houses[roof[0]]) & set(t.cell_houses[roof[1]]):
                     for keep, lose in ((x, y), (y, x)):
                         places = grid.cells_with(h, keep)
-                        if set(places) <= set(roof) and any(cands[c] & bit(lose) for c in roof):
+                        if places and set(places) <= set(roof) and any(cands[c] & bit(lose) for c in roof):
                             yield Step(name, eliminations=tuple((c, lose) for c in roof if cands[c] & bit(lose)), cells=rect, houses=(h,),
                                        values=(x, y), explanation=text + f"; {shape.symbol(keep)} must be in "
                                        f"{cells_text(shape, roof)}, so they cannot hold {shape.symbol(lose)}")

@@ -1,0 +1,158 @@
+"""Forcing chains, the last resort: Contradiction and Verity.
+
+Assume one candidate true and follow what the singles then force (naked and
+hidden singles, over and over). If that ends in a contradiction (a cell with
+no candidate, a house that cannot hold a value), the candidate is false. If
+every candidate of a cell, or every place of a value in a house, forces the
+same placement or elimination, that outcome holds whichever is true.
+Each assumption is followed once and its outcome reused by every test.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+
+from .grid import CandidateGrid, bit, digits_of
+from .step import Step
+
+Outcome = tuple[list[int], list[int]] | None  # (values, candidates) after propagation; None: contradiction
+
+
+def propagate(grid: CandidateGrid, cell: int, value: int) -> tuple[Outcome, str]:
+    """The grid after assuming ``cell`` holds ``value`` and applying singles.
+
+    Returns (None, why) on a contradiction.
+    """
+    t, shape = grid.t, grid.shape
+    values, cands = grid.values[:], grid.cands[:]
+    peers, houses = t.peers, t.houses
+    full = (1 << grid.n) - 1
+    queue = [(cell, value)]
+    while True:
+        while queue:
+            c, v = queue.pop()
+            b = bit(v)
+            if values[c]:
+                if values[c] != v:
+                    return None, f"{shape.cell_name(c)} would need two values"
+                continue
+            if not cands[c] & b:
+                return None, f"{shape.cell_name(c)} would need {shape.symbol(v)}, which a peer already holds"
+            values[c] = v
+            cands[c] = 0
+            for p in peers[c]:
+                m = cands[p]
+                if m & b:
+                    m &= ~b
+                    cands[p] = m
+                    if not m:
+                        return None, f"{shape.cell_name(p)} would have no candidate left"
+                    if not m & (m - 1):
+                        queue.append((p, m.bit_length()))
+        # Hidden singles, and houses that lost a value altogether.
+        for index, house in enumerate(houses):
+            once = twice = placed = 0
+            for c in house:
+                if values[c]:
+                    placed |= bit(values[c])
+                else:
+                    m = cands[c]
+                    twice |= once & m
+                    once |= m
+            missing = full & ~(once | placed)
+            if missing:
+                v = digits_of(missing)[0]
+                return None, f"{shape.houses[index].name} would have no place for {shape.symbol(v)}"
+            single = once & ~twice & ~placed
+            while single:
+                low = single & -single
+                single ^= low
+                for c in house:
+                    if cands[c] & low:
+                        queue.append((c, low.bit_length()))
+                        break
+        if not queue:
+            return (values, cands), ""
+
+
+class _Outcomes:
+    """Propagation results per candidate, computed on first use."""
+
+    def __init__(self, grid: CandidateGrid) -> None:
+        self.grid = grid
+        self.cache: dict[tuple[int, int], tuple[Outcome, str]] = {}
+
+    def get(self, cell: int, value: int) -> tuple[Outcome, str]:
+        key = (cell, value)
+        if key not in self.cache:
+            self.cache[key] = propagate(self.grid, cell, value)
+        return self.cache[key]
+
+
+def forcing_chain_contradiction(grid: CandidateGrid) -> Iterator[Step]:
+    outcomes = _Outcomes(grid)
+    shape, cands = grid.shape, grid.cands
+    # Cells with few candidates first: their assumptions force the most.
+    order = sorted((c for c, m in enumerate(cands) if m), key=lambda c: cands[c].bit_count())
+    for cell in order:
+        for value in digits_of(cands[cell]):
+            outcome, why = outcomes.get(cell, value)
+            if outcome is None:
+                yield Step(
+                    "Forcing Chain Contradiction", eliminations=((cell, value),), cells=(cell,), values=(value,),
+                    score_key="Forcing Chain",
+                    explanation=f"if {shape.cell_name(cell)} held {shape.symbol(value)}, the singles that follow "
+                    f"lead to a contradiction: {why}",
+                )
+
+
+def forcing_chain_verity(grid: CandidateGrid) -> Iterator[Step]:
+    outcomes = _Outcomes(grid)
+    shape, cands, t = grid.shape, grid.cands, grid.t
+    sources: list[tuple[str, list[tuple[int, int]], tuple[int, ...]]] = []
+    for cell, m in enumerate(cands):
+        if 2 <= m.bit_count() <= 3:
+            sources.append((f"whatever {shape.cell_name(cell)} holds", [(cell, v) for v in digits_of(m)], (cell,)))
+    for h, house in enumerate(t.houses):
+        for v in range(1, grid.n + 1):
+            places = [c for c in house if cands[c] & bit(v)]
+            if 2 <= len(places) <= 3:
+                sources.append((f"wherever {shape.symbol(v)} goes in {shape.houses[h].name}",
+                                [(c, v) for c in places], tuple(places)))
+    sources.sort(key=lambda s: len(s[1]))
+    seen: set[tuple[tuple[int, int], ...]] = set()
+    for text, branches, cells in sources:
+        results = [outcomes.get(c, v)[0] for c, v in branches]
+        live = [r for r in results if r is not None]
+        if not live:
+            continue  # the grid is broken; contradictions report it
+        # Placements every live branch makes; a branch that ends in a
+        # contradiction is false, so it need not agree.
+        common_values = [
+            (c, live[0][0][c]) for c in range(shape.size)
+            if not grid.values[c] and live[0][0][c] and all(r[0][c] == live[0][0][c] for r in live)
+        ]
+        placements = tuple((c, v) for c, v in common_values if (c, v) not in branches or len(live) == 1)
+        eliminations: list[tuple[int, int]] = []
+        if not placements:
+            for c, m in enumerate(cands):
+                if not m:
+                    continue
+                gone = m
+                for r in live:
+                    kept = r[1][c] | (bit(r[0][c]) if r[0][c] else 0)
+                    gone &= ~kept
+                eliminations.extend((c, v) for v in digits_of(gone))
+        if not placements and not eliminations:
+            continue
+        key = placements[:1] or tuple(eliminations)
+        if key in seen:
+            continue
+        seen.add(key)
+        effect = (", ".join(f"{shape.cell_name(c)}={shape.symbol(v)}" for c, v in placements[:1])
+                  or ", ".join(f"{shape.cell_name(c)}<>{shape.symbol(v)}" for c, v in eliminations))
+        yield Step(
+            "Forcing Chain Verity", placements=placements[:1], eliminations=() if placements else tuple(eliminations),
+            cells=cells, values=tuple(sorted({v for _, v in branches})), score_key="Forcing Chain",
+            explanation=f"{text}, the singles that follow give {effect}",
+        )
