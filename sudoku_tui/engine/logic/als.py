@@ -41,50 +41,54 @@ def almost_locked_sets(grid: CandidateGrid) -> list[Als]:
     return list(found.values())
 
 
-def _holders(grid: CandidateGrid, cells: tuple[int, ...], value: int) -> list[int]:
-    b = bit(value)
-    return [c for c in cells if grid.cands[c] & b]
-
-
-def _all_see(grid: CandidateGrid, cells: list[int]) -> bool:
-    return all(grid.sees(a, b) for i, a in enumerate(cells) for b in cells[i + 1 :])
-
-
-def _victims(grid: CandidateGrid, holders: list[int], value: int, exclude: set[int]) -> list[tuple[int, int]]:
-    b = bit(value)
-    return [(c, value) for c in grid.common_peers(holders) if c not in exclude and grid.cands[c] & b]
+def _profile(grid: CandidateGrid, als: Als) -> dict[int, tuple[tuple[int, ...], frozenset[int]]]:
+    """Per value of an ALS: the cells holding it, and the cells seeing all of them."""
+    out = {}
+    for value in digits_of(als.mask):
+        b = bit(value)
+        holders = tuple(c for c in als.cells if grid.cands[c] & b)
+        out[value] = (holders, frozenset(grid.common_peers(holders)))
+    return out
 
 
 def als_xz(grid: CandidateGrid) -> Iterator[Step]:
-    shape = grid.shape
+    shape, cands = grid.shape, grid.cands
     sets = almost_locked_sets(grid)
+    profiles = [_profile(grid, s) for s in sets]
     seen: set[frozenset[tuple[int, int]]] = set()
+
+    def victims_of(see: frozenset[int], value: int, members: set[int]) -> list[tuple[int, int]]:
+        b = bit(value)
+        return [(c, value) for c in see if c not in members and cands[c] & b]
+
     for i, a in enumerate(sets):
         a_cells = set(a.cells)
-        for b in sets[i + 1 :]:
+        pa = profiles[i]
+        for j in range(i + 1, len(sets)):
+            b = sets[j]
             common = a.mask & b.mask
-            if common.bit_count() < 2 or a_cells.intersection(b.cells):
+            if common.bit_count() < 2 or not a_cells.isdisjoint(b.cells):
                 continue
-            members = a_cells | set(b.cells)
-            rccs = [x for x in digits_of(common)
-                    if _all_see(grid, _holders(grid, a.cells, x) + _holders(grid, b.cells, x))]
+            pb = profiles[j]
+            # x is restricted common when every x of B sees every x of A.
+            rccs = [x for x in digits_of(common) if pa[x][1].issuperset(pb[x][0])]
             if not rccs:
                 continue
+            members = a_cells | set(b.cells)
             victims: set[tuple[int, int]] = set()
             if len(rccs) == 1:
-                x = rccs[0]
-                for z in digits_of(common & ~bit(x)):
-                    victims.update(_victims(grid, _holders(grid, a.cells, z) + _holders(grid, b.cells, z), z, members))
+                for z in digits_of(common & ~bit(rccs[0])):
+                    victims.update(victims_of(pa[z][1] & pb[z][1], z, members))
             else:
                 # Doubly linked: both sets are locked (each holds one of the
                 # two links), so every value of each is confined to its set,
                 # and each link value lies in one of the two sets.
                 rcc_mask = bit(rccs[0]) | bit(rccs[1])
-                for s in (a, b):
-                    for z in digits_of(s.mask & ~rcc_mask):
-                        victims.update(_victims(grid, _holders(grid, s.cells, z), z, members))
+                for profile, s_ in ((pa, a), (pb, b)):
+                    for z in digits_of(s_.mask & ~rcc_mask):
+                        victims.update(victims_of(profile[z][1], z, members))
                 for x in rccs[:2]:
-                    victims.update(_victims(grid, _holders(grid, a.cells, x) + _holders(grid, b.cells, x), x, members))
+                    victims.update(victims_of(pa[x][1] & pb[x][1], x, members))
             if not victims:
                 continue
             key = frozenset(victims)

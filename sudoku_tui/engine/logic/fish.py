@@ -52,20 +52,34 @@ def _fish(grid: CandidateGrid, size: int, finned: bool, sashimi: bool | None = N
                     continue
                 if len(covers_all) <= size:
                     continue  # no fins possible: a plain fish (found earlier)
-                for covers in combinations(sorted(covers_all), size):
-                    cover_set = set(covers)
-                    fins = [c for c in base_cells if not cover_set.intersection(cover_of[c])]
-                    if not fins or len(fins) > MAX_FINS:
+                # Fins must share a box with the cells they help eliminate
+                # (those lie in a cover line outside the base lines), so try
+                # each box as the fins' home: the base cells outside it fix
+                # most covers, and cells inside it may add the rest.
+                boxes = {bx for c in base_cells for bx in t.cell_kind_houses["box"][c]}
+                for box in sorted(boxes):
+                    in_box = [c for c in base_cells if c in t.house_sets[box]]
+                    body_covers: set[int] = set()
+                    for c in base_cells:
+                        if c not in t.house_sets[box]:
+                            body_covers.update(cover_of[c])
+                    if len(body_covers) > size:
                         continue
-                    # Each base line needs a place in the covers, or a fin
-                    # in it: a base line of fins only is not a fish.
-                    body_counts = [sum(1 for c in places if cover_set.intersection(cover_of[c])) for _, places in group]
-                    if min(body_counts) == 0:
-                        continue
-                    is_sashimi = min(body_counts) == 1
-                    if sashimi is not None and is_sashimi != sashimi:
-                        continue
-                    yield from _emit(grid, value, size, group, list(covers), base_set, fins, is_sashimi)
+                    optional = sorted({h for c in in_box for h in cover_of[c]} - body_covers)
+                    for extra in combinations(optional, size - len(body_covers)):
+                        cover_set = body_covers | set(extra)
+                        fins = [c for c in in_box if not cover_set.intersection(cover_of[c])]
+                        if not fins:
+                            continue
+                        body_counts = [
+                            sum(1 for c in places if cover_set.intersection(cover_of[c])) for _, places in group
+                        ]
+                        if min(body_counts) == 0:
+                            continue  # a base line of fins only is not a fish
+                        is_sashimi = min(body_counts) == 1
+                        if sashimi is not None and is_sashimi != sashimi:
+                            continue
+                        yield from _emit(grid, value, size, group, sorted(cover_set), base_set, fins, is_sashimi)
 
 
 def _emit(
