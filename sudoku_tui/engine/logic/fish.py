@@ -20,73 +20,105 @@ NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
 MAX_FINS = 4  # fins of one fish; they must share a box anyway
 
 
+def _mask(houses: tuple[int, ...]) -> int:
+    m = 0
+    for h in houses:
+        m |= 1 << h
+    return m
+
+
 def _fish(grid: CandidateGrid, size: int, finned: bool, sashimi: bool | None = None) -> Iterator[Step]:
-    t, shape, cands = grid.t, grid.shape, grid.cands
+    # Cover lines and boxes as bit sets of house indexes, so a union is an OR.
+    t, cands = grid.t, grid.cands
     for value in range(1, grid.n + 1):
         b = bit(value)
         for base_kind, cover_kind in (("row", "column"), ("column", "row")):
             base_ids = t.rows if base_kind == "row" else t.columns
             cover_of = t.cell_kind_houses[cover_kind]
+            box_of = t.cell_kind_houses["box"]
             limit = size + (MAX_FINS if finned else 0)
-            lines: list[tuple[int, list[int]]] = []
+            lines: list[tuple[int, list[int], int, int]] = []  # house, places, cover mask, cell mask
             for h in base_ids:
                 places = [c for c in t.houses[h] if cands[c] & b]
                 if 1 <= len(places) <= limit:
-                    lines.append((h, places))
+                    cover = 0
+                    cells = 0
+                    for c in places:
+                        cover |= _mask(cover_of[c])
+                        cells |= 1 << c
+                    lines.append((h, places, cover, cells))
             if len(lines) < size:
                 continue
             for group in combinations(lines, size):
-                base_cells: list[int] = []
-                for _, places in group:
-                    base_cells.extend(places)
-                if len(set(base_cells)) != len(base_cells):
-                    continue  # base lines must not share cells (Samurai)
-                covers_all: set[int] = set()
-                for c in base_cells:
-                    covers_all.update(cover_of[c])
-                base_set = set(base_cells)
-                if not finned:
-                    if len(covers_all) != size:
-                        continue
-                    yield from _emit(grid, value, size, group, sorted(covers_all), base_set, [], False)
+                cover_all = 0
+                cell_all = 0
+                clash = False
+                for _, _, cover, cells in group:
+                    if cell_all & cells:
+                        clash = True  # base lines must not share cells (Samurai)
+                        break
+                    cover_all |= cover
+                    cell_all |= cells
+                if clash:
                     continue
-                if len(covers_all) <= size:
+                count = cover_all.bit_count()
+                if not finned:
+                    if count == size:
+                        covers = [h for h in range(len(t.houses)) if cover_all >> h & 1]
+                        base_set = {c for _, places, _, _ in group for c in places}
+                        yield from _emit(grid, value, size, group, covers, base_set, [], False)
+                    continue
+                if count <= size:
                     continue  # no fins possible: a plain fish (found earlier)
-                # Fins must share a box with the cells they help eliminate
-                # (those lie in a cover line outside the base lines), so try
-                # each box as the fins' home: the base cells outside it fix
-                # most covers, and cells inside it may add the rest.
-                boxes = {bx for c in base_cells for bx in t.cell_kind_houses["box"][c]}
-                for box in sorted(boxes):
-                    in_box = [c for c in base_cells if c in t.house_sets[box]]
-                    body_covers: set[int] = set()
-                    for c in base_cells:
-                        if c not in t.house_sets[box]:
-                            body_covers.update(cover_of[c])
-                    if len(body_covers) > size:
-                        continue
-                    optional = sorted({h for c in in_box for h in cover_of[c]} - body_covers)
-                    for extra in combinations(optional, size - len(body_covers)):
-                        cover_set = body_covers | set(extra)
-                        fins = [c for c in in_box if not cover_set.intersection(cover_of[c])]
-                        if not fins:
-                            continue
-                        body_counts = [
-                            sum(1 for c in places if cover_set.intersection(cover_of[c])) for _, places in group
-                        ]
-                        if min(body_counts) == 0:
-                            continue  # a base line of fins only is not a fish
-                        is_sashimi = min(body_counts) == 1
-                        if sashimi is not None and is_sashimi != sashimi:
-                            continue
-                        yield from _emit(grid, value, size, group, sorted(cover_set), base_set, fins, is_sashimi)
+                yield from _finned(grid, value, size, group, sashimi, cover_of, box_of)
+
+
+def _finned(grid: CandidateGrid, value: int, size: int, group: tuple[tuple[int, list[int], int, int], ...],
+            sashimi: bool | None, cover_of: tuple[tuple[int, ...], ...], box_of: tuple[tuple[int, ...], ...]) -> Iterator[Step]:
+    """Fins must share a box with the cells they help eliminate (those lie in
+    a cover line outside the base lines), so try each box as the fins' home:
+    base cells outside it fix most covers, and cells inside may add the rest."""
+    base_cells = [c for _, places, _, _ in group for c in places]
+    cell_cover = {c: _mask(cover_of[c]) for c in base_cells}
+    boxes = sorted({bx for c in base_cells for bx in box_of[c]})
+    for box in boxes:
+        body_covers = 0
+        in_box = []
+        for c in base_cells:
+            if box in box_of[c]:
+                in_box.append(c)
+            else:
+                body_covers |= cell_cover[c]
+        free = size - body_covers.bit_count()
+        if free < 0 or not in_box:
+            continue
+        optional_mask = 0
+        for c in in_box:
+            optional_mask |= cell_cover[c]
+        optional_mask &= ~body_covers
+        optional = [1 << h for h in range(optional_mask.bit_length()) if optional_mask >> h & 1]
+        for extra in combinations(optional, free):
+            cover_set = body_covers
+            for m in extra:
+                cover_set |= m
+            fins = [c for c in in_box if not cell_cover[c] & cover_set]
+            if not fins:
+                continue
+            body_counts = [sum(1 for c in places if cell_cover[c] & cover_set) for _, places, _, _ in group]
+            if min(body_counts) == 0:
+                continue  # a base line of fins only is not a fish
+            is_sashimi = min(body_counts) == 1
+            if sashimi is not None and is_sashimi != sashimi:
+                continue
+            covers = [h for h in range(cover_set.bit_length()) if cover_set >> h & 1]
+            yield from _emit(grid, value, size, group, covers, set(base_cells), fins, is_sashimi)
 
 
 def _emit(
     grid: CandidateGrid,
     value: int,
     size: int,
-    group: tuple[tuple[int, list[int]], ...],
+    group: tuple[tuple[int, list[int], int, int], ...],
     covers: list[int],
     base_set: set[int],
     fins: list[int],
@@ -104,7 +136,7 @@ def _emit(
     name = NAMES[size]
     if fins:
         name = ("Sashimi " if sashimi else "Finned ") + name
-    bases = tuple(h for h, _ in group)
+    bases = tuple(g[0] for g in group)
     base_names = ", ".join(shape.houses[h].name for h in bases)
     cover_names = ", ".join(shape.houses[h].name for h in covers)
     text = f"{shape.symbol(value)} in {base_names} lies only in {cover_names}"
