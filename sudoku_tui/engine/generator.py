@@ -114,6 +114,34 @@ def default_grader() -> Grader:
     return grade
 
 
+def capped_grader(cap: int) -> Grader:
+    """The logic engine's grade with only the techniques of level ``cap`` or
+    below: the same answer as the full grade for a puzzle of level ``cap`` or
+    below (the techniques are tried in the same order), and ``cap + 1`` as
+    soon as they run out, without the long search through chains and forcing
+    chains that settles how much harder a puzzle is. The generator only needs
+    to know "too hard", so it grades with this first and confirms with the
+    full grade."""
+    from .logic.grid import CandidateGrid
+    from .logic.runner import Solution, next_step
+    from .logic.techniques import TECHNIQUES
+
+    allowed = [t for t in TECHNIQUES if t.level <= cap]
+
+    def grade(puzzle: Puzzle) -> int:
+        grid = CandidateGrid.from_puzzle(puzzle)
+        steps = []
+        while not grid.is_solved():
+            step = next_step(grid, True, allowed)
+            if step is None:
+                return cap + 1
+            grid.apply(step.placements, step.eliminations)
+            steps.append(step)
+        return int(Solution(steps, True).level)
+
+    return grade
+
+
 def _stop_check(should_stop: StopCheck | None) -> Callable[[], None]:
     def check() -> None:
         if should_stop is not None and should_stop():
@@ -196,8 +224,11 @@ def generate(
     """
     rng = rng if rng is not None else random.Random()
     target = level_number(level) if level is not None else None
+    quick_grade: Grader | None = None  # a cheaper grade for rejecting, then the real one confirms
     if target is not None and grader is None:
         grader = default_grader()
+        if target < len(LEVELS):
+            quick_grade = capped_grader(target)
     groups = symmetry_groups(shape, symmetry)
     check = _stop_check(should_stop)
     attempts = max_attempts or DEFAULT_ATTEMPTS.get(shape.name, FALLBACK_ATTEMPTS)
@@ -214,9 +245,13 @@ def generate(
         givens, removed = _dig(solution, groups, rng, singles if target == 1 else unique, check)
         if target is None or grader is None:
             return Generated(Puzzle(shape, tuple(givens)), solution, None, attempt)
-        got = grader(Puzzle(shape, tuple(givens)))
+        first_grade = quick_grade or grader
+        got = first_grade(Puzzle(shape, tuple(givens)))
         if got > target:
-            givens, got = _ease(shape, solution, givens, removed, target, grader, rng, check)
+            givens, got = _ease(shape, solution, givens, removed, target, first_grade, rng, check)
+        if got == target and quick_grade is not None:
+            check()
+            got = grader(Puzzle(shape, tuple(givens)))
         if got == target:
             return Generated(Puzzle(shape, tuple(givens)), solution, got, attempt)
         if progress is not None:

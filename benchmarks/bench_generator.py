@@ -1,0 +1,128 @@
+"""Generator throughput and time per puzzle, one process (one core).
+
+    python benchmarks/bench_generator.py [--quick] [--seed S]
+
+Prints, against the targets of issue 6:
+- complete grids per second for each shape, with the same fill run as plain
+  Python (uncompiled) in the same process as the baseline;
+- unique 9x9 easy puzzles per second;
+- how often each level comes out of digging alone (ungraded minimal 9x9
+  puzzles), which is what makes the rare levels slow;
+- median, mean and worst seconds per puzzle for each 9x9 level, and for
+  16x16 and Samurai (ungraded and easy).
+"""
+
+from __future__ import annotations
+
+import argparse
+import random
+import statistics
+import sys
+import time
+from collections import Counter
+from pathlib import Path
+
+sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
+
+import numpy as np  # noqa: E402
+
+from sudoku_tui.engine import grids  # noqa: E402
+from sudoku_tui.engine.generator import LEVELS, default_grader, generate  # noqa: E402
+from sudoku_tui.engine.geometry import Shape, samurai, square  # noqa: E402
+
+
+def grids_per_second(shape: Shape, seconds: float, rng: random.Random) -> float:
+    grids.random_grid(shape, rng)  # compile (or load the compiled code) first
+    done = 0
+    start = time.perf_counter()
+    while time.perf_counter() - start < seconds:
+        for _ in range(50):
+            grids.random_grid(shape, rng)
+        done += 50
+    return done / (time.perf_counter() - start)
+
+
+def plain_python_grids_per_second(shape: Shape, count: int, rng: random.Random) -> float:
+    """The same fill without compilation: the baseline the ratio is quoted against."""
+    fill = getattr(grids._fill, "py_func", grids._fill)
+    arrays = grids._arrays(shape)
+    cells = shape.size
+    stack = np.empty((cells + 1, cells), dtype=np.int64)
+    branch_cell = np.empty(cells + 1, dtype=np.int64)
+    branch_rest = np.empty(cells + 1, dtype=np.int64)
+    out = np.empty(cells, dtype=np.int64)
+    start = time.perf_counter()
+    for _ in range(count):
+        while not fill(rng.getrandbits(32) or 1, stack, branch_cell, branch_rest, arrays.peers,
+                       arrays.peer_count, arrays.full, 20_000, out):
+            pass
+    return count / (time.perf_counter() - start)
+
+
+def timed(shape: Shape, level: str | None, count: int, seed: int) -> tuple[list[float], int]:
+    """Seconds per puzzle and the grids tried in all."""
+    times: list[float] = []
+    attempts = 0
+    for index in range(count):
+        rng = random.Random(f"bench/{seed}/{shape.name}/{level}/{index}")
+        start = time.perf_counter()
+        generated = generate(shape, level, "none", rng)
+        times.append(time.perf_counter() - start)
+        attempts += generated.attempts
+    return times, attempts
+
+
+def line(label: str, times: list[float], attempts: int, target: str) -> None:
+    print(f"  {label:<22} median {statistics.median(times):7.3f} s  mean {statistics.mean(times):7.3f} s  "
+          f"worst {max(times):7.3f} s  grids/puzzle {attempts / len(times):5.1f}  (n={len(times)}; {target})")
+
+
+def main() -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--quick", action="store_true", help="fewer samples")
+    parser.add_argument("--seed", type=int, default=1)
+    args = parser.parse_args()
+    quick = args.quick
+    rng = random.Random(args.seed)
+    grader = default_grader()
+
+    print("Complete grids per second (target 9x9 >= 10,000/s):")
+    for shape in (square(2), square(3), square(4), samurai()):
+        fast = grids_per_second(shape, 0.5 if quick else 2.0, rng)
+        plain = plain_python_grids_per_second(shape, 10 if shape.size > 100 else 50, rng)
+        print(f"  {shape.name:<8} {fast:10,.0f}/s   plain Python fill {plain:8,.0f}/s   ratio {fast / plain:6.0f}x")
+
+    shape = square(3)
+    count = 30 if quick else 200
+    times, attempts = timed(shape, "easy", count, args.seed)
+    print(f"\nUnique 9x9 easy: {count / sum(times):.1f} puzzles/s (target >= 20/s)")
+
+    samples = 40 if quick else 300
+    levels: Counter[int] = Counter()
+    dig_times: list[float] = []
+    for index in range(samples):
+        start = time.perf_counter()
+        generated = generate(shape, None, "none", random.Random(f"bench/{args.seed}/levels/{index}"))
+        dig_times.append(time.perf_counter() - start)
+        levels[grader(generated.puzzle)] += 1
+    print(f"\nLevels of {samples} minimal 9x9 puzzles straight from digging "
+          f"(dig median {statistics.median(dig_times) * 1000:.1f} ms):")
+    print("  " + "  ".join(f"{name} {100 * levels[i + 1] / samples:.0f}%" for i, name in enumerate(LEVELS)))
+
+    print("\nSeconds per 9x9 puzzle at each level:")
+    targets = {"easy": "", "medium": "", "hard": "target median <= 1 s", "unfair": "target median <= 10 s",
+               "extreme": "target median <= 10 s"}
+    for level in LEVELS:
+        n = (10 if quick else 40) if level in ("unfair", "extreme") else (15 if quick else 60)
+        times, attempts = timed(shape, level, n, args.seed)
+        line(level, times, attempts, targets[level] or "no target")
+
+    print("\nSeconds per 16x16 and Samurai puzzle (target median <= 5 s):")
+    for big in (square(4), samurai()):
+        for level in (None, "easy"):
+            times, attempts = timed(big, level, 3 if quick else 10, args.seed)
+            line(f"{big.name} {level or 'ungraded'}", times, attempts, "unique, minimal" if level is None else "easy")
+
+
+if __name__ == "__main__":
+    main()

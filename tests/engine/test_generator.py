@@ -1,0 +1,216 @@
+"""The generator: complete grids, one solution, level, symmetry, seeds, cancelling.
+
+Solutions are counted here by a small search of the test's own, so a bug in
+the engine's solver cannot hide a puzzle with two solutions.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Sequence
+
+import pytest
+
+from sudoku_tui.engine.generator import (
+    LEVELS,
+    SYMMETRIES,
+    GenerationFailed,
+    default_grader,
+    generate,
+    generate_lines,
+    generate_many,
+    has_symmetry,
+    symmetry_groups,
+)
+from sudoku_tui.engine.geometry import Shape, samurai, square
+from sudoku_tui.engine.grids import random_grid, singles_solve
+from sudoku_tui.engine.progress import Cancelled
+
+
+def independent_count(shape: Shape, givens: Sequence[int], limit: int = 2) -> int:
+    """Solutions up to ``limit``: plain depth-first search on the fewest-candidates cell."""
+    values = list(givens)
+    for cell, value in enumerate(values):
+        if value and any(values[p] == value for p in shape.peers[cell]):
+            return 0
+    found = 0
+
+    def search() -> None:
+        nonlocal found
+        best, best_options = -1, None
+        for cell, value in enumerate(values):
+            if value:
+                continue
+            used = {values[p] for p in shape.peers[cell]}
+            options = [v for v in range(1, shape.n + 1) if v not in used]
+            if best_options is None or len(options) < len(best_options):
+                best, best_options = cell, options
+                if len(options) <= 1:
+                    break
+        if best_options is None:
+            found += 1
+            return
+        for value in best_options:
+            values[best] = value
+            search()
+            if found >= limit:
+                break
+        values[best] = 0
+
+    search()
+    return found
+
+
+def is_complete_grid(shape: Shape, values: Sequence[int]) -> bool:
+    return all(
+        sorted(values[c] for c in house.cells) == list(range(1, shape.n + 1)) for house in shape.houses
+    )
+
+
+# -- complete grids -------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", [square(2), square(3), square(4), samurai()], ids=lambda s: s.name)
+def test_random_grids_are_complete_and_valid(shape: Shape) -> None:
+    rng = random.Random(7)
+    for _ in range(3):
+        assert is_complete_grid(shape, random_grid(shape, rng))
+
+
+def test_same_seed_same_grid_other_seed_other_grid() -> None:
+    shape = square(3)
+    assert random_grid(shape, random.Random(1)) == random_grid(shape, random.Random(1))
+    assert random_grid(shape, random.Random(1)) != random_grid(shape, random.Random(2))
+
+
+def test_every_4x4_grid_is_reached() -> None:
+    # There are exactly 288 complete 4x4 grids; a fill that reaches every
+    # grid shows all of them within a few thousand draws.
+    rng = random.Random(3)
+    seen = {random_grid(square(2), rng) for _ in range(4000)}
+    assert len(seen) == 288
+
+
+def test_singles_solve() -> None:
+    shape = square(3)
+    solution = random_grid(shape, random.Random(4))
+    assert singles_solve(shape, solution)
+    one_hole = list(solution)
+    one_hole[40] = 0
+    assert singles_solve(shape, one_hole)
+    assert not singles_solve(shape, [0] * shape.size)  # many solutions: singles cannot start
+    clash = list(one_hole)
+    clash[0] = clash[1]
+    assert not singles_solve(shape, clash)
+
+
+# -- symmetry -------------------------------------------------------------------------------------
+
+
+@pytest.mark.parametrize("shape", [square(2), square(3), square(4), samurai()], ids=lambda s: s.name)
+@pytest.mark.parametrize("symmetry", SYMMETRIES)
+def test_symmetry_groups_split_the_cells(shape: Shape, symmetry: str) -> None:
+    groups = symmetry_groups(shape, symmetry)
+    cells = sorted(c for group in groups for c in group)
+    assert cells == list(range(shape.size))
+    assert all(1 <= len(group) <= 2 for group in groups)
+
+
+def test_unknown_symmetry_and_level() -> None:
+    with pytest.raises(ValueError):
+        symmetry_groups(square(3), "spiral")
+    with pytest.raises(ValueError):
+        generate(square(3), "impossible")
+
+
+# -- puzzles --------------------------------------------------------------------------------------
+
+
+@pytest.fixture(scope="module")
+def grader():  # type: ignore[no-untyped-def]
+    return default_grader()
+
+
+@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
+def test_9x9_levels_have_one_solution_and_the_level_asked(level: str, grader) -> None:  # type: ignore[no-untyped-def]
+    shape = square(3)
+    for generated in generate_many(shape, 2, level, "none", seed=11):
+        puzzle = generated.puzzle
+        assert independent_count(shape, puzzle.givens) == 1
+        assert LEVELS[grader(puzzle) - 1] == level == generated.level_name
+        # The solution is the grid the puzzle was dug from.
+        assert all(g in (0, s) for g, s in zip(puzzle.givens, generated.solution))
+        assert is_complete_grid(shape, generated.solution)
+
+
+@pytest.mark.parametrize("symmetry", SYMMETRIES)
+def test_9x9_symmetry_holds(symmetry: str) -> None:
+    shape = square(3)
+    for generated in generate_many(shape, 2, "easy", symmetry, seed=5):
+        assert has_symmetry(shape, generated.puzzle.givens, symmetry)
+        assert independent_count(shape, generated.puzzle.givens) == 1
+
+
+@pytest.mark.parametrize("symmetry", SYMMETRIES)
+def test_4x4_puzzles(symmetry: str) -> None:
+    shape = square(2)
+    for generated in generate_many(shape, 5, "easy", symmetry, seed=2):
+        assert independent_count(shape, generated.puzzle.givens) == 1
+        assert has_symmetry(shape, generated.puzzle.givens, symmetry)
+
+
+def test_ungraded_minimal_puzzle() -> None:
+    shape = square(3)
+    generated = generate(shape, None, "none", random.Random(8))
+    givens = list(generated.puzzle.givens)
+    assert generated.level is None
+    assert independent_count(shape, givens) == 1
+    # Minimal: every given is needed.
+    for cell in random.Random(0).sample([c for c, v in enumerate(givens) if v], 5):
+        fewer = list(givens)
+        fewer[cell] = 0
+        assert independent_count(shape, fewer) == 2
+
+
+def test_16x16_and_samurai_easy() -> None:
+    for shape in (square(4), samurai()):
+        generated = generate(shape, "easy", "rotational", random.Random(1))
+        assert singles_solve(shape, generated.puzzle.givens)  # singles alone: one solution
+        assert has_symmetry(shape, generated.puzzle.givens, "rotational")
+        assert generated.level == 1
+        assert 0 < generated.puzzle.given_count < shape.size
+
+
+def test_same_seed_same_puzzles_whatever_the_jobs() -> None:
+    shape = square(3)
+    first = list(generate_lines(shape, 3, "easy", "none", seed=42))
+    assert first == list(generate_lines(shape, 3, "easy", "none", seed=42))
+    assert first == list(generate_lines(shape, 3, "easy", "none", seed=42, jobs=2))
+    assert first != list(generate_lines(shape, 3, "easy", "none", seed=43))
+    # Puzzle i does not depend on how many came before it.
+    assert first[2:] == [g.puzzle.to_line() for g in generate_many(shape, 1, "easy", seed=42, start=2)]
+
+
+def test_impossible_level_fails_cleanly() -> None:
+    with pytest.raises(GenerationFailed):
+        generate(square(2), "hard", rng=random.Random(1), max_attempts=20)
+
+
+def test_cancel_and_progress() -> None:
+    with pytest.raises(Cancelled):
+        generate(square(3), "easy", rng=random.Random(1), should_stop=lambda: True)
+    calls: list[tuple[int, int]] = []
+    list(generate_many(square(2), 3, "easy", seed=1, progress=lambda done, total: calls.append((done, total))))
+    assert calls == [(1, 3), (2, 3), (3, 3)]
+    attempts: list[tuple[int, int]] = []
+    with pytest.raises(GenerationFailed):
+        generate(square(2), "medium", rng=random.Random(1), max_attempts=3,
+                 progress=lambda done, total: attempts.append((done, total)))
+    assert attempts == [(1, 0), (2, 0), (3, 0)]
+
+
+def test_grader_is_a_parameter() -> None:
+    # Any grading function will do: here every puzzle is "medium".
+    generated = generate(square(3), "medium", rng=random.Random(1), grader=lambda puzzle: 2)
+    assert generated.level == 2
+    assert independent_count(square(3), generated.puzzle.givens) == 1
