@@ -97,7 +97,10 @@ def als_xz(grid: CandidateGrid) -> Iterator[Step]:
             seen.add(key)
             links = values_text(shape, rccs[:2])
             yield Step(
-                "ALS-XZ", eliminations=tuple(sorted(victims)), cells=a.cells + b.cells, houses=(a.house, b.house),
+                "ALS-XZ",
+                eliminations=tuple(sorted(victims)),
+                cells=a.cells + b.cells,
+                houses=(a.house, b.house),
                 values=digits_of(a.mask | b.mask),
                 explanation=f"the almost locked sets {cells_text(shape, a.cells)} and {cells_text(shape, b.cells)} "
                 f"share the restricted value {links}, so the values they share are held by one of them",

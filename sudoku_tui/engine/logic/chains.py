@@ -11,6 +11,7 @@ the shortest chains come first and easy steps stay cheap.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from itertools import pairwise
 
 from .grid import CandidateGrid, bit
 from .links import LinkGraph
@@ -122,8 +123,12 @@ def _chain_steps(grid: CandidateGrid, graph: LinkGraph, name: str, loops: bool) 
                 continue
             seen.add(key)
             yield Step(
-                "Discontinuous Nice Loop", eliminations=others, cells=chain_cells, values=(value,),
-                score_key="AIC", explanation=f"if {graph.name(a)} were false, the chain {notation(graph, path)} "
+                "Discontinuous Nice Loop",
+                eliminations=others,
+                cells=chain_cells,
+                values=(value,),
+                score_key="AIC",
+                explanation=f"if {graph.name(a)} were false, the chain {notation(graph, path)} "
                 f"would make it true, so {shape.cell_name(cell)} holds {shape.symbol(value)}",
             )
             continue
@@ -135,7 +140,7 @@ def _chain_steps(grid: CandidateGrid, graph: LinkGraph, name: str, loops: bool) 
             members = {(graph.cell(node), graph.value(node)) for node, _ in path}
             found: set[tuple[int, int]] = set()
             ring = path + [path[0]]
-            for (p, p_on), (q, _q_on) in zip(ring, ring[1:]):
+            for (p, p_on), (q, _q_on) in pairwise(ring):
                 if p_on:  # p on -> q off: a weak link
                     found.update(v for v in common_victims(grid, n, p, q) if v not in members)
             victims = sorted(found)
@@ -155,10 +160,14 @@ def _chain_steps(grid: CandidateGrid, graph: LinkGraph, name: str, loops: bool) 
                 technique = "Discontinuous Nice Loop"
         text = notation(graph, path)
         yield Step(
-            technique, eliminations=tuple(sorted(victims)), cells=chain_cells,
-            values=tuple(sorted({graph.value(node) for node, _ in path})), score_key=name,
+            technique,
+            eliminations=tuple(sorted(victims)),
+            cells=chain_cells,
+            values=tuple(sorted({graph.value(node) for node, _ in path})),
+            score_key=name,
             explanation=f"{graph.name(a)} or {graph.name(b)} is true by the chain {text}"
-            if technique != "Continuous Nice Loop" else f"the loop {text} makes every weak link strong",
+            if technique != "Continuous Nice Loop"
+            else f"the loop {text} makes every weak link strong",
         )
 
 
@@ -215,11 +224,17 @@ def remote_pair(grid: CandidateGrid) -> Iterator[Step]:
                 while path[-1] != start:
                     path.append(parent[path[-1]])
                 targets = [
-                    (c, v) for c in grid.common_peers((start, end)) if c not in path for v in values if cands[c] & bit(v)
+                    (c, v)
+                    for c in grid.common_peers((start, end))
+                    if c not in path
+                    for v in values
+                    if cands[c] & bit(v)
                 ]
                 if targets:
                     yield Step(
-                        "Remote Pair", eliminations=tuple(sorted(targets)), cells=tuple(reversed(path)),
+                        "Remote Pair",
+                        eliminations=tuple(sorted(targets)),
+                        cells=tuple(reversed(path)),
                         values=values,
                         explanation=f"{', '.join(shape.cell_name(c) for c in reversed(path))} all hold "
                         f"{shape.symbol(values[0])}/{shape.symbol(values[1])} and alternate, so "

@@ -49,14 +49,20 @@ def _colors(grid: CandidateGrid, trap: bool) -> Iterator[Step]:
             coloured = set(on) | set(off)
             if trap:
                 targets = [
-                    c for c, m in enumerate(cands)
-                    if m & b and c not in coloured
-                    and any(grid.sees(c, x) for x in on) and any(grid.sees(c, x) for x in off)
+                    c
+                    for c, m in enumerate(cands)
+                    if m & b
+                    and c not in coloured
+                    and any(grid.sees(c, x) for x in on)
+                    and any(grid.sees(c, x) for x in off)
                 ]
                 if targets:
                     yield Step(
-                        "Simple Colors Trap", eliminations=tuple((c, value) for c in targets),
-                        cells=tuple(sorted(coloured)), values=(value,), score_key="Simple Colors",
+                        "Simple Colors Trap",
+                        eliminations=tuple((c, value) for c in targets),
+                        cells=tuple(sorted(coloured)),
+                        values=(value,),
+                        score_key="Simple Colors",
                         explanation=f"{shape.symbol(value)} is either in every cell of {cells_text(shape, on)} "
                         f"or in every cell of {cells_text(shape, off)}; the removed cells see both sets",
                     )
@@ -64,8 +70,11 @@ def _colors(grid: CandidateGrid, trap: bool) -> Iterator[Step]:
             for side, other in ((on, off), (off, on)):
                 if any(grid.sees(a, c) for i, a in enumerate(side) for c in side[i + 1 :]):
                     yield Step(
-                        "Simple Colors Wrap", eliminations=tuple(sorted((c, value) for c in side)),
-                        cells=tuple(sorted(coloured)), values=(value,), score_key="Simple Colors",
+                        "Simple Colors Wrap",
+                        eliminations=tuple(sorted((c, value) for c in side)),
+                        cells=tuple(sorted(coloured)),
+                        values=(value,),
+                        score_key="Simple Colors",
                         explanation=f"two cells of {cells_text(shape, side)} see each other, so that colour "
                         f"cannot hold {shape.symbol(value)} and {cells_text(shape, other)} must",
                     )

@@ -73,8 +73,15 @@ def _fish(grid: CandidateGrid, size: int, finned: bool, sashimi: bool | None = N
                 yield from _finned(grid, value, size, group, sashimi, cover_of, box_of)
 
 
-def _finned(grid: CandidateGrid, value: int, size: int, group: tuple[tuple[int, list[int], int, int], ...],
-            sashimi: bool | None, cover_of: tuple[tuple[int, ...], ...], box_of: tuple[tuple[int, ...], ...]) -> Iterator[Step]:
+def _finned(
+    grid: CandidateGrid,
+    value: int,
+    size: int,
+    group: tuple[tuple[int, list[int], int, int], ...],
+    sashimi: bool | None,
+    cover_of: tuple[tuple[int, ...], ...],
+    box_of: tuple[tuple[int, ...], ...],
+) -> Iterator[Step]:
     """Fins must share a box with the cells they help eliminate (those lie in
     a cover line outside the base lines), so try each box as the fins' home:
     base cells outside it fix most covers, and cells inside may add the rest."""
@@ -145,8 +152,12 @@ def _emit(
     else:
         text += ", so those lines lose it elsewhere"
     yield Step(
-        name, eliminations=tuple(sorted((c, value) for c in targets)), cells=tuple(sorted(base_set)),
-        houses=bases + tuple(covers), values=(value,), explanation=text,
+        name,
+        eliminations=tuple(sorted((c, value) for c in targets)),
+        cells=tuple(sorted(base_set)),
+        houses=bases + tuple(covers),
+        values=(value,),
+        explanation=text,
     )
 
 

@@ -99,7 +99,10 @@ def forcing_chain_contradiction(grid: CandidateGrid) -> Iterator[Step]:
             outcome, why = outcomes.get(cell, value)
             if outcome is None:
                 yield Step(
-                    "Forcing Chain Contradiction", eliminations=((cell, value),), cells=(cell,), values=(value,),
+                    "Forcing Chain Contradiction",
+                    eliminations=((cell, value),),
+                    cells=(cell,),
+                    values=(value,),
                     score_key="Forcing Chain",
                     explanation=f"if {shape.cell_name(cell)} held {shape.symbol(value)}, the singles that follow "
                     f"lead to a contradiction: {why}",
@@ -117,8 +120,13 @@ def forcing_chain_verity(grid: CandidateGrid) -> Iterator[Step]:
         for v in range(1, grid.n + 1):
             places = [c for c in house if cands[c] & bit(v)]
             if 2 <= len(places) <= 3:
-                sources.append((f"wherever {shape.symbol(v)} goes in {shape.houses[h].name}",
-                                [(c, v) for c in places], tuple(places)))
+                sources.append(
+                    (
+                        f"wherever {shape.symbol(v)} goes in {shape.houses[h].name}",
+                        [(c, v) for c in places],
+                        tuple(places),
+                    )
+                )
     sources.sort(key=lambda s: len(s[1]))
     seen: set[tuple[tuple[int, int], ...]] = set()
     for text, branches, cells in sources:
@@ -129,7 +137,8 @@ def forcing_chain_verity(grid: CandidateGrid) -> Iterator[Step]:
         # Placements every live branch makes; a branch that ends in a
         # contradiction is false, so it need not agree.
         common_values = [
-            (c, live[0][0][c]) for c in range(shape.size)
+            (c, live[0][0][c])
+            for c in range(shape.size)
             if not grid.values[c] and live[0][0][c] and all(r[0][c] == live[0][0][c] for r in live)
         ]
         placements = tuple((c, v) for c, v in common_values if (c, v) not in branches or len(live) == 1)
@@ -149,10 +158,15 @@ def forcing_chain_verity(grid: CandidateGrid) -> Iterator[Step]:
         if key in seen:
             continue
         seen.add(key)
-        effect = (", ".join(f"{shape.cell_name(c)}={shape.symbol(v)}" for c, v in placements[:1])
-                  or ", ".join(f"{shape.cell_name(c)}<>{shape.symbol(v)}" for c, v in eliminations))
+        effect = ", ".join(f"{shape.cell_name(c)}={shape.symbol(v)}" for c, v in placements[:1]) or ", ".join(
+            f"{shape.cell_name(c)}<>{shape.symbol(v)}" for c, v in eliminations
+        )
         yield Step(
-            "Forcing Chain Verity", placements=placements[:1], eliminations=() if placements else tuple(eliminations),
-            cells=cells, values=tuple(sorted({v for _, v in branches})), score_key="Forcing Chain",
+            "Forcing Chain Verity",
+            placements=placements[:1],
+            eliminations=() if placements else tuple(eliminations),
+            cells=cells,
+            values=tuple(sorted({v for _, v in branches})),
+            score_key="Forcing Chain",
             explanation=f"{text}, the singles that follow give {effect}",
         )

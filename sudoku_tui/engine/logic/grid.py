@@ -60,7 +60,7 @@ def tables(shape: Shape) -> Tables:
 class CandidateGrid:
     """Values and candidates of every cell; 0 / empty set for the other."""
 
-    __slots__ = ("shape", "t", "values", "cands", "n")
+    __slots__ = ("cands", "n", "shape", "t", "values")
 
     def __init__(self, shape: Shape, values: Sequence[int], cands: Sequence[int] | None = None) -> None:
         self.shape = shape

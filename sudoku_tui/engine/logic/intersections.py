@@ -32,7 +32,11 @@ def _locked(grid: CandidateGrid, pointing: bool) -> Iterator[Step]:
                 if removed:
                     name = "Locked Candidates Type 1 (Pointing)" if pointing else "Locked Candidates Type 2 (Claiming)"
                     yield Step(
-                        name, eliminations=removed, cells=tuple(places), houses=(a, h), values=(value,),
+                        name,
+                        eliminations=removed,
+                        cells=tuple(places),
+                        houses=(a, h),
+                        values=(value,),
                         score_key="Locked Candidates",
                         explanation=f"in {house_text(shape, a)}, {shape.symbol(value)} lies only in "
                         f"{house_text(shape, h)}, so the rest of {house_text(shape, h)} cannot hold it",

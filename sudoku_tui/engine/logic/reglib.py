@@ -8,8 +8,8 @@ Used by the tests and ``benchmarks/logic.py``.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
 from collections.abc import Callable, Iterator
+from dataclasses import dataclass
 from pathlib import Path
 
 from ..geometry import square

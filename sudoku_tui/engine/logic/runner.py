@@ -65,7 +65,9 @@ def iter_steps(grid: CandidateGrid, unique: bool, should_stop: Callable[[], bool
         yield step
 
 
-def solve_logically(puzzle: Puzzle, unique: bool | None = None, should_stop: Callable[[], bool] | None = None) -> Solution:
+def solve_logically(
+    puzzle: Puzzle, unique: bool | None = None, should_stop: Callable[[], bool] | None = None
+) -> Solution:
     """Every step from the givens to the end (or to where logic runs out)."""
     if unique is None:
         unique = is_unique(puzzle)

@@ -71,9 +71,7 @@ def _two_links(grid: CandidateGrid, wanted: str) -> Iterator[Step]:
                         name = _classify(grid, h1, y1, h2, y2)
                         if name != wanted:
                             continue
-                        targets = [
-                            c for c in grid.common_peers((x1, x2)) if cands[c] & b and c not in (y1, y2)
-                        ]
+                        targets = [c for c in grid.common_peers((x1, x2)) if cands[c] & b and c not in (y1, y2)]
                         if not targets:
                             continue
                         key = frozenset((x1, x2, y1, y2))
@@ -82,8 +80,11 @@ def _two_links(grid: CandidateGrid, wanted: str) -> Iterator[Step]:
                         seen.add(key)
                         n = shape.cell_name
                         yield Step(
-                            name, eliminations=tuple(sorted((c, value) for c in targets)), cells=(x1, y1, y2, x2),
-                            houses=(h1, h2), values=(value,),
+                            name,
+                            eliminations=tuple(sorted((c, value) for c in targets)),
+                            cells=(x1, y1, y2, x2),
+                            houses=(h1, h2),
+                            values=(value,),
                             explanation=f"{shape.symbol(value)} is in {n(x1)} or {n(y1)} ({shape.houses[h1].name}) "
                             f"and in {n(x2)} or {n(y2)} ({shape.houses[h2].name}); {n(y1)} and {n(y2)} see each other, "
                             f"so {n(x1)} or {n(x2)} holds it",
@@ -137,15 +138,20 @@ def empty_rectangle(grid: CandidateGrid) -> Iterator[Step]:
                                     continue
                                 far_lines = t.cell_kind_houses[t.kinds[line]][far]
                                 targets = [
-                                    c for fl in far_lines for c in t.houses[fl]
+                                    c
+                                    for fl in far_lines
+                                    for c in t.houses[fl]
                                     if c in t.house_sets[cross] and c not in box_set and cands[c] & b and c != far
                                 ]
                                 if not targets:
                                     continue
                                 n = shape.cell_name
                                 yield Step(
-                                    "Empty Rectangle", eliminations=tuple(sorted({(c, value) for c in targets})),
-                                    cells=tuple(places) + (near, far), houses=(box, h), values=(value,),
+                                    "Empty Rectangle",
+                                    eliminations=tuple(sorted({(c, value) for c in targets})),
+                                    cells=tuple(places) + (near, far),
+                                    houses=(box, h),
+                                    values=(value,),
                                     explanation=f"{shape.symbol(value)} in {shape.houses[box].name} lies on "
                                     f"{shape.houses[r].name} and {shape.houses[col].name}; with the strong link "
                                     f"{n(near)}-{n(far)} one of them holds it either way",

@@ -22,7 +22,11 @@ def full_house(grid: CandidateGrid) -> Iterator[Step]:
         seen.add(cell)
         value = digits_of(cands[cell])[0]
         yield Step(
-            "Full House", placements=((cell, value),), cells=(cell,), houses=(index,), values=(value,),
+            "Full House",
+            placements=((cell, value),),
+            cells=(cell,),
+            houses=(index,),
+            values=(value,),
             explanation=f"{shape.cell_name(cell)} is the last empty cell of {house_text(shape, index)}, "
             f"which still misses {shape.symbol(value)}",
         )
@@ -35,7 +39,10 @@ def naked_single(grid: CandidateGrid) -> Iterator[Step]:
         if mask and mask & (mask - 1) == 0:
             value = mask.bit_length()
             yield Step(
-                "Naked Single", placements=((cell, value),), cells=(cell,), values=(value,),
+                "Naked Single",
+                placements=((cell, value),),
+                cells=(cell,),
+                values=(value,),
                 explanation=f"{shape.cell_name(cell)} can only hold {shape.symbol(value)}",
             )
 
@@ -67,7 +74,11 @@ def hidden_single(grid: CandidateGrid) -> Iterator[Step]:
             if count == 1 and (place, value) not in seen:
                 seen.add((place, value))
                 yield Step(
-                    "Hidden Single", placements=((place, value),), cells=(place,), houses=(index,), values=(value,),
+                    "Hidden Single",
+                    placements=((place, value),),
+                    cells=(place,),
+                    houses=(index,),
+                    values=(value,),
                     explanation=f"in {house_text(shape, index)}, {shape.symbol(value)} fits only in "
                     f"{shape.cell_name(place)}",
                 )

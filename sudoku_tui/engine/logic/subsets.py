@@ -52,7 +52,11 @@ def _naked(grid: CandidateGrid, size: int, locked: bool) -> Iterator[Step]:
             name = ("Locked " if locked else "Naked ") + SIZE_NAMES[size]
             where = " and ".join(house_text(shape, h) for h in targets)
             yield Step(
-                name, eliminations=tuple(sorted(removed)), cells=group, houses=tuple(targets), values=values,
+                name,
+                eliminations=tuple(sorted(removed)),
+                cells=group,
+                houses=tuple(targets),
+                values=values,
                 explanation=f"{cells_text(shape, group)} hold only {values_text(shape, values)}, "
                 f"so the other cells of {where} cannot",
             )
@@ -91,7 +95,10 @@ def _hidden(grid: CandidateGrid, size: int) -> Iterator[Step]:
             if not removed:
                 continue
             yield Step(
-                "Hidden " + SIZE_NAMES[size], eliminations=removed, cells=tuple(sorted(cells)), houses=(index,),
+                "Hidden " + SIZE_NAMES[size],
+                eliminations=removed,
+                cells=tuple(sorted(cells)),
+                houses=(index,),
                 values=group,
                 explanation=f"in {house_text(shape, index)}, {values_text(shape, group)} fit only in "
                 f"{cells_text(shape, cells)}, so those cells hold nothing else",

@@ -88,8 +88,8 @@ TECHNIQUES: list[Technique] = [
     Technique("XY-Chain", chains.xy_chain, U, 260, ("0702",)),
     Technique("AIC", chains.aic, U, 280, ("0706", "0707", "0708")),
     Technique("ALS-XZ", als.als_xz, U, 300, ("0901",)),
-    Technique("Forcing Chain Contradiction", forcing.forcing_chain_contradiction, X, 500, ("1301",)),
-    Technique("Forcing Chain Verity", forcing.forcing_chain_verity, X, 500, ("1302",)),
+    Technique("Forcing Chain Contradiction", forcing.forcing_chain_contradiction, X, 500),
+    Technique("Forcing Chain Verity", forcing.forcing_chain_verity, X, 500),
 ]
 
 BY_NAME = {t.name: t for t in TECHNIQUES}

@@ -22,9 +22,12 @@ def rectangles(grid: CandidateGrid) -> Iterator[Rect]:
     for a in range(shape.size):
         if cands[a].bit_count() < 2:
             continue
-        ra, ca = shape.positions[a]
-        row_mates = [b for h in t.cell_kind_houses["row"][a] for b in t.houses[h] if b > a and cands[b].bit_count() >= 2]
-        col_mates = [c for h in t.cell_kind_houses["column"][a] for c in t.houses[h] if c > a and cands[c].bit_count() >= 2]
+        row_mates = [
+            b for h in t.cell_kind_houses["row"][a] for b in t.houses[h] if b > a and cands[b].bit_count() >= 2
+        ]
+        col_mates = [
+            c for h in t.cell_kind_houses["column"][a] for c in t.houses[h] if c > a and cands[c].bit_count() >= 2
+        ]
         for b in row_mates:
             for c in col_mates:
                 rc = shape.positions[c][0]
@@ -70,8 +73,14 @@ def _unique_rectangles(grid: CandidateGrid, kind: int) -> Iterator[Step]:
                 if len(floor) != 3:
                     continue
                 elims = tuple((roof[0], v) for v in (x, y) if cands[roof[0]] & bit(v))
-                yield Step(name, eliminations=elims, cells=rect, values=(x, y), score_key="Unique Rectangle",
-                           explanation=text + f", so {shape.cell_name(roof[0])} is not {values_text(shape, (x, y))}")
+                yield Step(
+                    name,
+                    eliminations=elims,
+                    cells=rect,
+                    values=(x, y),
+                    score_key="Unique Rectangle",
+                    explanation=text + f", so {shape.cell_name(roof[0])} is not {values_text(shape, (x, y))}",
+                )
                 continue
             if len(floor) != 2 or not _adjacent(grid, roof):
                 continue
@@ -82,21 +91,34 @@ def _unique_rectangles(grid: CandidateGrid, kind: int) -> Iterator[Step]:
                 z = extra.bit_length()
                 targets = [c for c in grid.common_peers(roof) if cands[c] & extra]
                 if targets:
-                    yield Step(name, eliminations=tuple((c, z) for c in sorted(targets)), cells=rect, values=(x, y, z),
-                               explanation=text + f", so {shape.symbol(z)} is in {cells_text(shape, roof)}")
+                    yield Step(
+                        name,
+                        eliminations=tuple((c, z) for c in sorted(targets)),
+                        cells=rect,
+                        values=(x, y, z),
+                        explanation=text + f", so {shape.symbol(z)} is in {cells_text(shape, roof)}",
+                    )
             elif kind == 4:
                 for h in set(t.cell_houses[roof[0]]) & set(t.cell_houses[roof[1]]):
                     for keep, lose in ((x, y), (y, x)):
                         places = grid.cells_with(h, keep)
                         if places and set(places) <= set(roof) and any(cands[c] & bit(lose) for c in roof):
-                            yield Step(name, eliminations=tuple((c, lose) for c in roof if cands[c] & bit(lose)), cells=rect, houses=(h,),
-                                       values=(x, y), explanation=text + f"; {shape.symbol(keep)} must be in "
-                                       f"{cells_text(shape, roof)}, so they cannot hold {shape.symbol(lose)}")
+                            yield Step(
+                                name,
+                                eliminations=tuple((c, lose) for c in roof if cands[c] & bit(lose)),
+                                cells=rect,
+                                houses=(h,),
+                                values=(x, y),
+                                explanation=text + f"; {shape.symbol(keep)} must be in "
+                                f"{cells_text(shape, roof)}, so they cannot hold {shape.symbol(lose)}",
+                            )
             elif kind == 3:
                 yield from _type3(grid, rect, roof, extra, (x, y), text)
 
 
-def _type3(grid: CandidateGrid, rect: Rect, roof: list[int], extra: int, pair: tuple[int, int], text: str) -> Iterator[Step]:
+def _type3(
+    grid: CandidateGrid, rect: Rect, roof: list[int], extra: int, pair: tuple[int, int], text: str
+) -> Iterator[Step]:
     """The roof's extra values act as one virtual cell: with k other cells of a
     shared house holding only k+1 values together, they form a naked subset."""
     t, shape, cands = grid.t, grid.shape, grid.cands
@@ -116,12 +138,25 @@ def _type3(grid: CandidateGrid, rect: Rect, roof: list[int], extra: int, pair: t
                 if min(shared) != h:
                     continue  # the same subset seen from its other house
                 members = set(roof) | set(group)
-                targets = sorted({(c, v) for sh in shared for c in t.houses[sh] if c not in members
-                                  for v in digits_of(cands[c] & union)})
+                targets = sorted(
+                    {
+                        (c, v)
+                        for sh in shared
+                        for c in t.houses[sh]
+                        if c not in members
+                        for v in digits_of(cands[c] & union)
+                    }
+                )
                 if targets:
-                    yield Step("Uniqueness Test 3", eliminations=tuple(sorted(targets)), cells=rect + group, houses=(h,),
-                               values=pair, explanation=text + f", so {cells_text(shape, roof)} hold one of "
-                               f"{values_text(shape, digits_of(extra))}, a naked subset with {cells_text(shape, group)}")
+                    yield Step(
+                        "Uniqueness Test 3",
+                        eliminations=tuple(sorted(targets)),
+                        cells=rect + group,
+                        houses=(h,),
+                        values=pair,
+                        explanation=text + f", so {cells_text(shape, roof)} hold one of "
+                        f"{values_text(shape, digits_of(extra))}, a naked subset with {cells_text(shape, group)}",
+                    )
 
 
 def _adjacent(grid: CandidateGrid, cells: list[int]) -> bool:
@@ -173,6 +208,11 @@ def bug_plus_one(grid: CandidateGrid) -> Iterator[Step]:
                 return
     # HoDoKu writes the step as eliminations of the cell's other two values.
     others = tuple((triple, v) for v in digits_of(cands[triple]) if v != value)
-    yield Step("Bivalue Universal Grave + 1", eliminations=others, cells=(triple,), values=(value,),
-               explanation=f"every other empty cell has two candidates; without {shape.symbol(value)} in "
-               f"{shape.cell_name(triple)} the puzzle would have two solutions")
+    yield Step(
+        "Bivalue Universal Grave + 1",
+        eliminations=others,
+        cells=(triple,),
+        values=(value,),
+        explanation=f"every other empty cell has two candidates; without {shape.symbol(value)} in "
+        f"{shape.cell_name(triple)} the puzzle would have two solutions",
+    )

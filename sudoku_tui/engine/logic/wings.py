@@ -28,8 +28,11 @@ def _wing(grid: CandidateGrid, pivot_size: int) -> Iterator[Step]:
     for pivot, pm in enumerate(cands):
         if pm.bit_count() != pivot_size:
             continue
-        wings = [c for c in bivalue if c != pivot and grid.sees(pivot, c) and (cands[c] & pm).bit_count() == (
-            1 if pivot_size == 2 else 2)]
+        wings = [
+            c
+            for c in bivalue
+            if c != pivot and grid.sees(pivot, c) and (cands[c] & pm).bit_count() == (1 if pivot_size == 2 else 2)
+        ]
         for i, a in enumerate(wings):
             for w in wings[i + 1 :]:
                 am, wm = cands[a], cands[w]
@@ -41,7 +44,7 @@ def _wing(grid: CandidateGrid, pivot_size: int) -> Iterator[Step]:
                     # together hold the pivot's two values.
                     if z.bit_count() != 1 or z & pm or (am | wm) & pm != pm:
                         continue
-                    cells = (a, w)
+                    cells: tuple[int, ...] = (a, w)
                 else:
                     z = am & wm
                     if z.bit_count() != 1 or (am | wm) != pm:
@@ -53,7 +56,9 @@ def _wing(grid: CandidateGrid, pivot_size: int) -> Iterator[Step]:
                     continue
                 n = shape.cell_name
                 yield Step(
-                    name, eliminations=tuple(sorted((c, value) for c in targets)), cells=(pivot, a, w),
+                    name,
+                    eliminations=tuple(sorted((c, value) for c in targets)),
+                    cells=(pivot, a, w),
                     values=digits_of(pm | am | wm),
                     explanation=f"whatever {n(pivot)} holds, {shape.symbol(value)} is in {n(a)} or {n(w)}"
                     + (f" or {n(pivot)}" if pivot_size == 3 else ""),
@@ -82,8 +87,11 @@ def w_wing(grid: CandidateGrid) -> Iterator[Step]:
                         if grid.sees(a, near_a) and grid.sees(w, near_w):
                             n = shape.cell_name
                             yield Step(
-                                "W-Wing", eliminations=tuple(sorted((c, y) for c in targets)),
-                                cells=(a, near_a, near_w, w), houses=(h,), values=(x, y),
+                                "W-Wing",
+                                eliminations=tuple(sorted((c, y) for c in targets)),
+                                cells=(a, near_a, near_w, w),
+                                houses=(h,),
+                                values=(x, y),
                                 explanation=f"{n(a)} and {n(w)} both hold {shape.symbol(x)}/{shape.symbol(y)}; "
                                 f"{shape.symbol(x)} is in {n(near_a)} or {n(near_w)}, so one of them is "
                                 f"{shape.symbol(y)}",

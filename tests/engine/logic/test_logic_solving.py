@@ -1,0 +1,127 @@
+"""Solving whole puzzles by logic: soundness against the solution, grades,
+other board shapes, and the Step record's text."""
+
+from __future__ import annotations
+
+import gzip
+from pathlib import Path
+
+import pytest
+
+from sudoku_tui.engine.formats import read_puzzle_file
+from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.logic.bruteforce import solutions
+from sudoku_tui.engine.logic.grid import CandidateGrid
+from sudoku_tui.engine.logic.runner import Solution, next_step, solve_logically
+from sudoku_tui.engine.logic.step import Step
+from sudoku_tui.engine.logic.techniques import TECHNIQUES, Level
+from sudoku_tui.engine.puzzle import Puzzle
+
+ROOT = Path(__file__).resolve().parents[3]
+DATA = ROOT / ".." / "shared" / "data"
+
+
+def _lines(path: Path, count: int) -> list[str]:
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    opener = gzip.open if path.suffix == ".gz" else open
+    with opener(path, "rt") as handle:  # type: ignore[operator]
+        lines = [ln.split()[0] for ln in handle if ln.strip() and not ln.startswith("#")]
+    step = max(1, len(lines) // count)
+    return lines[::step][:count]
+
+
+def _check_sound(puzzle: Puzzle) -> Solution:
+    found = solutions(puzzle.shape, puzzle.givens, 2)
+    assert len(found) == 1
+    solution = found[0]
+    result = solve_logically(puzzle, unique=True)
+    for step in result.steps:
+        for cell, value in step.placements:
+            assert solution[cell] == value, step
+        for cell, value in step.eliminations:
+            assert solution[cell] != value, step
+    if result.solved:
+        assert result.grid is not None and tuple(result.grid.values) == solution
+    return result
+
+
+@pytest.mark.parametrize("name", ["top1465.txt", "qqwing-expert.txt"])
+def test_sample_is_sound_and_solved(name: str) -> None:
+    shape = square(3)
+    for line in _lines(DATA / "9x9" / name, 8):
+        result = _check_sound(Puzzle.from_line(shape, line.replace("0", ".")))
+        assert result.solved
+
+
+def test_simple_puzzle_grades_easy() -> None:
+    line = "..3.2.6..9..3.5..1..18.64....81.29..7.......8..67.82....26.95..8..2.3..9..5.1.3.."
+    result = solve_logically(Puzzle.from_line(square(3), line))
+    assert result.solved
+    assert result.level is Level.EASY
+    assert {s.technique for s in result.steps} <= {"Full House", "Naked Single", "Hidden Single"}
+    assert result.score == sum(4 if s.technique != "Hidden Single" else 14 for s in result.steps)
+
+
+def test_level_rises_with_score() -> None:
+    single = Step("Naked Single", placements=((0, 1),))
+    assert Solution([single] * 200).level is Level.EASY  # 800 exactly stays Easy
+    assert Solution([single] * 201).level is Level.MEDIUM
+    pair = Step("Naked Pair")
+    assert Solution([pair]).level is Level.MEDIUM
+    assert Solution([pair] * 17).level is Level.HARD  # 1020 passes Medium's 1000
+
+
+def test_four_by_four_file() -> None:
+    puzzles = read_puzzle_file(ROOT / "puzzles" / "sudoku-4x4.txt")
+    for puzzle in puzzles:
+        assert _check_sound(puzzle).solved
+
+
+def test_sixteen_by_sixteen() -> None:
+    path = DATA / "16x16" / "tarek-first20.txt"
+    if not path.exists():
+        pytest.skip("16x16 data absent")
+    puzzle = read_puzzle_file(path).puzzle(0)
+    grid = CandidateGrid.from_puzzle(puzzle)
+    found = solutions(puzzle.shape, puzzle.givens, 2)
+    # Only the first steps: a full 16x16 run is a benchmark, not a unit test.
+    for _ in range(40):
+        step = next_step(grid, unique=len(found) == 1)
+        if step is None:
+            break
+        for cell, value in step.eliminations:
+            assert not found or found[0][cell] != value
+        for cell, value in step.placements:
+            assert not found or found[0][cell] == value
+        grid.apply(step.placements, step.eliminations)
+
+
+def test_samurai() -> None:
+    path = DATA / "samurai" / "easy1.txt"
+    if not path.exists():
+        pytest.skip("samurai data absent")
+    assert _check_sound(read_puzzle_file(path).puzzle(0)).solved
+
+
+def test_step_text() -> None:
+    shape = square(3)
+    step = Step("X-Wing", placements=((20, 7),), eliminations=((0, 5), (80, 9)), explanation="because")
+    assert step.effects(shape) == "r3c3=7, r1c1<>5, r9c9<>9"
+    assert step.describe(shape) == "X-Wing: because => r3c3=7, r1c1<>5, r9c9<>9"
+
+
+def test_table_is_consistent() -> None:
+    names = [t.name for t in TECHNIQUES]
+    assert len(names) == len(set(names))
+    singles = [t for t in TECHNIQUES if t.name in ("Full House", "Naked Single", "Hidden Single")]
+    assert [t.score for t in singles] == [4, 4, 14]
+    assert TECHNIQUES.index(singles[0]) == 0
+
+
+def test_stuck_without_uniqueness_on_multi_solution_puzzle() -> None:
+    # Two solutions: the uniqueness techniques must not run, and logic may stop.
+    line = "." * 81
+    result = solve_logically(Puzzle.from_line(square(3), line))
+    assert not result.solved
+    assert result.steps == []
