@@ -81,6 +81,13 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--symmetry", choices=GENERATE_SYMMETRIES, default="none", help="of the givens (default none)")
     generate.add_argument("--seed", type=int, default=None, help="the same seed gives the same puzzles")
     generate.add_argument("--jobs", type=_positive, default=1, help="spread the work over N processes")
+
+    explain = commands.add_parser("explain", help="solve one puzzle step by step, naming each technique")
+    explain.add_argument("file", metavar="FILE")
+    explain.add_argument("--index", type=int, default=0, metavar="N", help="which puzzle of the file (from 0)")
+
+    grade = commands.add_parser("grade", help="grade every puzzle of a file: level and score, one line each")
+    grade.add_argument("file", metavar="FILE")
     return parser
 
 
@@ -92,7 +99,7 @@ def _fail(message: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    known = {"generate", "solve", "check"}
+    known = {"generate", "solve", "check", "explain", "grade"}
     # Without a command the game starts; a lone FILE is its puzzle file.
     if not args_list or (args_list[0] not in known and not args_list[0].startswith("-")):
         if len(args_list) > 1:
@@ -108,6 +115,10 @@ def main(argv: Sequence[str] | None = None) -> int:
             return _solve(args)
         if args.command == "generate":
             return _generate(args)
+        if args.command == "explain":
+            return _explain(args.file, args.index)
+        if args.command == "grade":
+            return _grade(args.file)
     except KeyboardInterrupt:
         print("Interrupted.", file=sys.stderr)
         return 130
@@ -198,3 +209,52 @@ def _generate(args: argparse.Namespace) -> int:
     finally:
         bar.close()
     return _fail(failure) if failure else 0
+
+
+def _explain(path: str, index: int) -> int:
+    """Every logical step of one puzzle, then its grade (or where logic stops)."""
+    from .engine.formats import PuzzleFileError, read_puzzle_file
+    from .engine.logic.runner import solve_logically
+
+    try:
+        puzzles = read_puzzle_file(path)
+    except PuzzleFileError as error:
+        return _fail(error.message)
+    if not 0 <= index < len(puzzles):
+        count = len(puzzles)
+        print(f"Puzzle index {index} is out of range: the file has {count} (0 to {count - 1}).", file=sys.stderr)
+        return 2
+    puzzle = puzzles.puzzle(index)
+    out = sys.stdout
+    result = solve_logically(puzzle)
+    for step in result.steps:
+        out.write(step.describe(puzzle.shape) + "\n")
+    if result.solved:
+        out.write(f"Grade: {result.level.label} (score {result.score})\n")
+    else:
+        out.write("Stuck: no logical step found\n")
+    out.flush()
+    return 0
+
+
+def _grade(path: str) -> int:
+    """``Hard 1340`` per puzzle; ``Stuck 1340`` when logic runs out (the score so far)."""
+    from .engine.formats import PuzzleFileError, read_puzzle_file
+    from .engine.logic.runner import solve_logically
+
+    try:
+        puzzles = read_puzzle_file(path)
+    except PuzzleFileError as error:
+        return _fail(error.message)
+    bar = ProgressBar(len(puzzles), "Grading")
+    out = sys.stdout
+    try:
+        for number, puzzle in enumerate(puzzles):
+            result = solve_logically(puzzle)
+            label = result.level.label if result.solved else "Stuck"
+            out.write(f"{label} {result.score}\n")
+            bar.update(number + 1)
+    finally:
+        bar.close()
+    out.flush()
+    return 0
