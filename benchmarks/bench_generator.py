@@ -24,11 +24,11 @@ from pathlib import Path
 
 sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
-import numpy as np  # noqa: E402
+import numpy as np
 
-from sudoku_tui.engine import grids  # noqa: E402
-from sudoku_tui.engine.generator import LEVELS, default_grader, generate  # noqa: E402
-from sudoku_tui.engine.geometry import Shape, samurai, square  # noqa: E402
+from sudoku_tui.engine import grids
+from sudoku_tui.engine.generator import LEVELS, default_grader, generate
+from sudoku_tui.engine.geometry import Shape, samurai, square
 
 
 def grids_per_second(shape: Shape, seconds: float, rng: random.Random) -> float:
@@ -53,9 +53,11 @@ def plain_python_grids_per_second(shape: Shape, count: int, rng: random.Random) 
     out = np.empty(cells, dtype=np.int64)
     start = time.perf_counter()
     for _ in range(count):
-        while not fill(rng.getrandbits(32) or 1, stack, branch_cell, branch_rest, arrays.peers,
-                       arrays.peer_count, arrays.full, 20_000, out):
-            pass
+        done = False
+        while not done:
+            words = np.frombuffer(rng.getrandbits(128 * cells).to_bytes(16 * cells, "little"), dtype=np.uint32)
+            done = bool(fill(words, stack, branch_cell, branch_rest, arrays.peers, arrays.peer_count,
+                             arrays.full, 20_000, out))
     return count / (time.perf_counter() - start)
 
 

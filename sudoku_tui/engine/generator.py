@@ -72,26 +72,28 @@ def level_number(level: str) -> int:
         raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None
 
 
+# Where a symmetry sends (row, col) on a drawn board whose last row and column are given.
+_IMAGES: dict[str, Callable[[int, int, int, int], tuple[int, int]]] = {
+    "rotational": lambda row, col, last_row, last_col: (last_row - row, last_col - col),
+    "mirror": lambda row, col, last_row, last_col: (row, last_col - col),
+    "diagonal": lambda row, col, last_row, last_col: (col, row),
+}
+
+
 def symmetry_groups(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
     """The cells split into groups that are dug together so the givens keep
     the symmetry: 180-degree rotation, a left-right mirror, or the main
     diagonal of the drawn board (every shape here is square and maps onto
     itself under each of them, the Samurai drawing included)."""
-    last_row, last_col = shape.rows - 1, shape.cols - 1
-    image: Callable[[int, int], tuple[int, int]]
     if symmetry == "none":
         return tuple((cell,) for cell in range(shape.size))
-    if symmetry == "rotational":
-        image = lambda r, c: (last_row - r, last_col - c)  # noqa: E731
-    elif symmetry == "mirror":
-        image = lambda r, c: (r, last_col - c)  # noqa: E731
-    elif symmetry == "diagonal":
-        image = lambda r, c: (c, r)  # noqa: E731
-    else:
+    if symmetry not in _IMAGES:
         raise ValueError(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
+    image = _IMAGES[symmetry]
+    last_row, last_col = shape.rows - 1, shape.cols - 1
     groups: dict[int, tuple[int, ...]] = {}
     for cell, (row, col) in enumerate(shape.positions):
-        other = shape.cell_at[image(row, col)]
+        other = shape.cell_at[image(row, col, last_row, last_col)]
         groups.setdefault(min(cell, other), tuple(sorted({cell, other})))
     return tuple(groups.values())
 

@@ -11,10 +11,14 @@ each branch never backtracks and has probability at least the product of
 not exactly uniform (no cheap exact sampler exists); it spreads over all
 grids, which is what a puzzle generator needs.
 
-Randomness: a 32-bit xorshift generator inside the compiled loop, seeded
-from the caller's ``random.Random``, so a seed gives the same grids with and
-without Numba (both run the same integer arithmetic, kept within 32 bits).
-A fill that wanders too long (rare, on 16x16) restarts from a new seed.
+Randomness: the caller's ``random.Random`` draws a buffer of 32-bit words
+that the compiled loop consumes, one per branch. The words come straight
+from the Mersenne Twister (19937 bits of state), so no small seed space caps
+how many grids can come out: a 32-bit generator inside the loop could give
+at most 2**32 different grids, far fewer than the 6.7e21 of 9x9. A seed gives
+the same grids with and without Numba (the same integer arithmetic). A fill
+that uses up its words or wanders too long (rare, on 16x16) starts again
+with fresh words.
 """
 
 from __future__ import annotations
@@ -30,7 +34,6 @@ from .geometry import Shape
 from .jit import njit
 
 _PLACED = 1 << 30
-_MASK32 = 0xFFFFFFFF
 # Branch nodes a fill may spend before it restarts from a new seed.
 _FILL_BUDGET = 20_000
 
@@ -55,14 +58,6 @@ def _arrays(shape: Shape) -> _Arrays:
 
 
 @njit
-def _next32(x: int) -> int:
-    x ^= (x << 13) & 0xFFFFFFFF
-    x ^= x >> 17
-    x ^= (x << 5) & 0xFFFFFFFF
-    return x
-
-
-@njit
 def _bit_count(m: int) -> int:
     count = 0
     while m:
@@ -72,12 +67,12 @@ def _bit_count(m: int) -> int:
 
 
 @njit
-def _fill(seed: int, stack: np.ndarray, branch_cell: np.ndarray, branch_rest: np.ndarray,
+def _fill(words: np.ndarray, stack: np.ndarray, branch_cell: np.ndarray, branch_rest: np.ndarray,
           peers: np.ndarray, peer_count: np.ndarray, full: int, budget: int, out: np.ndarray) -> int:
-    """Fill ``out`` with a random complete grid; returns the generator state
-    after the fill, or 0 when the budget ran out first."""
+    """Fill ``out`` with a random complete grid drawn with ``words``;
+    returns 1, or 0 when the words or the budget of branches ran out first."""
     cells = out.shape[0]
-    x = seed
+    used = 0
     for c in range(cells):
         stack[0, c] = full
     d = 0
@@ -101,7 +96,7 @@ def _fill(seed: int, stack: np.ndarray, branch_cell: np.ndarray, branch_rest: np
             if best < 0:
                 for c in range(cells):
                     out[c] = _bit_count((row[c] & full) - 1) + 1
-                return x
+                return 1
             branch_cell[d] = best
             branch_rest[d] = row[best]
             descend = False
@@ -112,11 +107,11 @@ def _fill(seed: int, stack: np.ndarray, branch_cell: np.ndarray, branch_rest: np
                 return 0  # cannot happen from an empty board; kept for safety
             continue
         nodes += 1
-        if nodes > budget:
+        if nodes > budget or used == words.shape[0]:
             return 0
-        # The k-th candidate, k uniform: multiply-shift keeps it within 32 bits.
-        x = _next32(x)
-        k = (x * _bit_count(rest)) >> 32
+        # The k-th candidate, k uniform: a 32-bit word times the count, shifted.
+        k = (int(words[used]) * _bit_count(rest)) >> 32
+        used += 1
         r = rest
         for _ in range(k):
             r &= r - 1  # drop the lowest candidate k times
@@ -219,11 +214,13 @@ def random_grid(shape: Shape, rng: random.Random) -> tuple[int, ...]:
     branch_cell = np.empty(cells + 1, dtype=np.int64)
     branch_rest = np.empty(cells + 1, dtype=np.int64)
     out = np.empty(cells, dtype=np.int64)
+    count = cells + cells // 2  # a fill without dead ends takes one word per cell
     while True:
-        seed = rng.getrandbits(32) or 1  # xorshift must not start at 0
-        if _fill(seed, stack, branch_cell, branch_rest, arrays.peers, arrays.peer_count, arrays.full,
+        words = np.frombuffer(rng.getrandbits(32 * count).to_bytes(4 * count, "little"), dtype=np.uint32)
+        if _fill(words, stack, branch_cell, branch_rest, arrays.peers, arrays.peer_count, arrays.full,
                  _FILL_BUDGET, out):
             return tuple(out.tolist())
+        count = min(2 * count, _FILL_BUDGET)
 
 
 def random_grids(shape: Shape, rng: random.Random, count: int) -> Iterator[tuple[int, ...]]:
