@@ -103,20 +103,21 @@ def has_symmetry(shape: Shape, givens: Sequence[int], symmetry: str) -> bool:
     return all(len({bool(givens[c]) for c in group}) == 1 for group in symmetry_groups(shape, symmetry))
 
 
-def default_grader() -> Grader:
-    """The logic engine's grade, as a level number."""
+def default_grader(should_stop: StopCheck | None = None) -> Grader:
+    """The logic engine's grade, as a level number; ``should_stop`` cuts a
+    long grading short (its answer is then meaningless: check after)."""
     from .logic.runner import solve_logically
     from .logic.techniques import Level
 
     def grade(puzzle: Puzzle) -> int:
-        solution = solve_logically(puzzle, unique=True)
+        solution = solve_logically(puzzle, unique=True, should_stop=should_stop)
         # Logic that runs out leaves guessing: the top level, as HoDoKu rates it.
         return int(solution.level) if solution.solved else int(Level.EXTREME)
 
     return grade
 
 
-def capped_grader(cap: int) -> Grader:
+def capped_grader(cap: int, should_stop: StopCheck | None = None) -> Grader:
     """The logic engine's grade with only the techniques of level ``cap`` or
     below: the same answer as the full grade for a puzzle of level ``cap`` or
     below (the techniques are tried in the same order), and ``cap + 1`` as
@@ -135,11 +136,22 @@ def capped_grader(cap: int) -> Grader:
         steps = []
         while not grid.is_solved():
             step = next_step(grid, True, allowed)
-            if step is None:
+            if step is None or (should_stop is not None and should_stop()):
                 return cap + 1
             grid.apply(step.placements, step.eliminations)
             steps.append(step)
         return int(Solution(steps, True).level)
+
+    return grade
+
+
+def _checked(grader: Grader, check: Callable[[], None]) -> Grader:
+    """A grader whose answer is only used when no stop was asked for meanwhile."""
+
+    def grade(puzzle: Puzzle) -> int:
+        level = grader(puzzle)
+        check()
+        return level
 
     return grade
 
@@ -226,13 +238,15 @@ def generate(
     """
     rng = rng if rng is not None else random.Random()
     target = level_number(level) if level is not None else None
+    check = _stop_check(should_stop)
     quick_grade: Grader | None = None  # a cheaper grade for rejecting, then the real one confirms
     if target is not None and grader is None:
-        grader = default_grader()
+        grader = _checked(default_grader(should_stop), check)
         if target < len(LEVELS):
-            quick_grade = capped_grader(target)
+            quick_grade = _checked(capped_grader(target, should_stop), check)
+    elif grader is not None:
+        grader = _checked(grader, check)
     groups = symmetry_groups(shape, symmetry)
-    check = _stop_check(should_stop)
     attempts = max_attempts or DEFAULT_ATTEMPTS.get(shape.name, FALLBACK_ATTEMPTS)
 
     def unique(givens: list[int]) -> bool:
@@ -252,7 +266,6 @@ def generate(
         if got > target:
             givens, got = _ease(shape, solution, givens, removed, target, first_grade, rng, check)
         if got == target and quick_grade is not None:
-            check()
             got = grader(Puzzle(shape, tuple(givens)))
         if got == target:
             return Generated(Puzzle(shape, tuple(givens)), solution, got, attempt)

@@ -131,10 +131,10 @@ def grader():  # type: ignore[no-untyped-def]
     return default_grader()
 
 
-@pytest.mark.parametrize("level", ["easy", "medium", "hard"])
-def test_9x9_levels_have_one_solution_and_the_level_asked(level: str, grader) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize(("level", "count"), [("easy", 3), ("medium", 2), ("hard", 2), ("unfair", 1), ("extreme", 1)])
+def test_9x9_levels_have_one_solution_and_the_level_asked(level: str, count: int, grader) -> None:  # type: ignore[no-untyped-def]
     shape = square(3)
-    for generated in generate_many(shape, 2, level, "none", seed=11):
+    for generated in generate_many(shape, count, level, "none", seed=11):
         puzzle = generated.puzzle
         assert independent_count(shape, puzzle.givens) == 1
         assert LEVELS[grader(puzzle) - 1] == level == generated.level_name
@@ -207,6 +207,21 @@ def test_cancel_and_progress() -> None:
         generate(square(2), "medium", rng=random.Random(1), max_attempts=3,
                  progress=lambda done, total: attempts.append((done, total)))
     assert attempts == [(1, 0), (2, 0), (3, 0)]
+
+
+@pytest.mark.parametrize(("level", "polls"), [("easy", 30), ("hard", 30), ("hard", 200), ("extreme", 500)])
+def test_a_stop_asked_midway_cancels(level: str, polls: int) -> None:
+    asked = 0
+
+    def should_stop() -> bool:
+        nonlocal asked
+        asked += 1
+        return asked > polls
+
+    with pytest.raises(Cancelled):
+        # Several puzzles, so the stop lands in digging, grading or easing.
+        for _ in generate_many(square(3), 50, level, seed=3, should_stop=should_stop):
+            pass
 
 
 def test_grader_is_a_parameter() -> None:
