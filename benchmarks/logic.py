@@ -30,12 +30,12 @@ from pathlib import Path
 ROOT = Path(__file__).resolve().parents[1]
 sys.path.insert(0, str(ROOT))
 
-from sudoku_tui.engine.geometry import square  # noqa: E402
-from sudoku_tui.engine.logic.bruteforce import solutions  # noqa: E402
-from sudoku_tui.engine.logic.reglib import check_case, read_cases  # noqa: E402
-from sudoku_tui.engine.logic.runner import solve_logically  # noqa: E402
-from sudoku_tui.engine.logic.techniques import TECHNIQUES, Level, score_of  # noqa: E402
-from sudoku_tui.engine.puzzle import Puzzle  # noqa: E402
+from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.logic.bruteforce import solutions
+from sudoku_tui.engine.logic.reglib import check_case, read_cases
+from sudoku_tui.engine.logic.runner import solve_logically
+from sudoku_tui.engine.logic.techniques import TECHNIQUES, Level, score_of
+from sudoku_tui.engine.puzzle import Puzzle
 
 DATA = ROOT / ".." / "shared" / "data"
 TIME_LIMIT = 60.0  # seconds of logic per puzzle before it counts as not finished

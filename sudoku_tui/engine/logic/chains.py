@@ -138,11 +138,18 @@ def _chain_steps(grid: CandidateGrid, graph: LinkGraph, name: str, loops: bool) 
             # b on forces a off again: a continuous loop, where every weak
             # link (including b-a) holds exactly one true candidate.
             members = {(graph.cell(node), graph.value(node)) for node, _ in path}
+            loop_cells = {graph.cell(node) for node, _ in path}
             found: set[tuple[int, int]] = set()
             ring = path + [path[0]]
             for (p, p_on), (q, _q_on) in pairwise(ring):
                 if p_on:  # p on -> q off: a weak link
-                    found.update(v for v in common_victims(grid, n, p, q) if v not in members)
+                    # Like HoDoKu, a link between cells clears only cells outside the loop.
+                    same_cell = graph.cell(p) == graph.cell(q)
+                    found.update(
+                        v
+                        for v in common_victims(grid, n, p, q)
+                        if v not in members and (same_cell or v[0] not in loop_cells)
+                    )
             victims = sorted(found)
             technique = "Continuous Nice Loop"
         if not victims:

@@ -11,18 +11,74 @@ Each assumption is followed once and its outcome reused by every test.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import cache
 
-from .grid import CandidateGrid, bit, digits_of
+from ..geometry import Shape
+from .grid import CandidateGrid, bit, digits_of, tables
 from .step import Step
 
 Outcome = tuple[list[int], list[int]] | None  # (values, candidates) after propagation; None: contradiction
 
 
-def propagate(grid: CandidateGrid, cell: int, value: int) -> tuple[Outcome, str]:
-    """The grid after assuming ``cell`` holds ``value`` and applying singles.
+@cache
+def _intersections(shape: Shape) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
+    """Each box/line crossing: (shared cells, rest of the box, rest of the line)."""
+    t = tables(shape)
+    out = []
+    for box in t.boxes:
+        box_cells = t.house_sets[box]
+        for line in t.rows + t.columns:
+            shared = tuple(c for c in t.houses[line] if c in box_cells)
+            if len(shared) >= 2:
+                out.append(
+                    (
+                        shared,
+                        tuple(c for c in t.houses[box] if c not in shared),
+                        tuple(c for c in t.houses[line] if c not in shared),
+                    )
+                )
+    return tuple(out)
+
+
+def _locked_candidates(
+    cands: list[int],
+    values: list[int],
+    crossings: tuple[tuple[tuple[int, ...], ...], ...],
+    queue: list[tuple[int, int]],
+) -> bool:
+    """Pointing and claiming on a propagation's grid; True when anything changed."""
+    changed = False
+    for shared, box_rest, line_rest in crossings:
+        inside = 0
+        for c in shared:
+            inside |= cands[c]
+        if not inside:
+            continue
+        box_out = line_out = 0
+        for c in box_rest:
+            box_out |= cands[c]
+        for c in line_rest:
+            line_out |= cands[c]
+        for only, targets in ((inside & ~box_out, line_rest), (inside & ~line_out, box_rest)):
+            if only:
+                for c in targets:
+                    m = cands[c]
+                    if m & only:
+                        m &= ~only
+                        cands[c] = m
+                        changed = True
+                        if m and not m & (m - 1):
+                            queue.append((c, m.bit_length()))
+    return changed
+
+
+def propagate(grid: CandidateGrid, cell: int, value: int, deep: bool = False) -> tuple[Outcome, str]:
+    """The grid after assuming ``cell`` holds ``value`` and applying singles
+    (and, when ``deep``, locked candidates too: a forcing net).
 
     Returns (None, why) on a contradiction.
     """
+    crossings = _intersections(grid.shape) if deep else ()
     t, shape = grid.t, grid.shape
     values, cands = grid.values[:], grid.cands[:]
     peers, houses = t.peers, t.houses
@@ -71,6 +127,11 @@ def propagate(grid: CandidateGrid, cell: int, value: int) -> tuple[Outcome, str]
                     if cands[c] & low:
                         queue.append((c, low.bit_length()))
                         break
+        if not queue and deep and _locked_candidates(cands, values, crossings, queue):
+            if not all(cands[c] or values[c] for c in range(len(values))):
+                empty = next(c for c in range(len(values)) if not cands[c] and not values[c])
+                return None, f"{shape.cell_name(empty)} would have no candidate left"
+            continue
         if not queue:
             return (values, cands), ""
 
@@ -78,19 +139,38 @@ def propagate(grid: CandidateGrid, cell: int, value: int) -> tuple[Outcome, str]
 class _Outcomes:
     """Propagation results per candidate, computed on first use."""
 
-    def __init__(self, grid: CandidateGrid) -> None:
+    def __init__(self, grid: CandidateGrid, deep: bool = False) -> None:
         self.grid = grid
+        self.deep = deep
         self.cache: dict[tuple[int, int], tuple[Outcome, str]] = {}
 
     def get(self, cell: int, value: int) -> tuple[Outcome, str]:
         key = (cell, value)
         if key not in self.cache:
-            self.cache[key] = propagate(self.grid, cell, value)
+            self.cache[key] = propagate(self.grid, cell, value, self.deep)
         return self.cache[key]
 
 
 def forcing_chain_contradiction(grid: CandidateGrid) -> Iterator[Step]:
-    outcomes = _Outcomes(grid)
+    return _contradiction(grid, False)
+
+
+def forcing_net_contradiction(grid: CandidateGrid) -> Iterator[Step]:
+    return _contradiction(grid, True)
+
+
+def forcing_chain_verity(grid: CandidateGrid) -> Iterator[Step]:
+    return _verity(grid, False)
+
+
+def forcing_net_verity(grid: CandidateGrid) -> Iterator[Step]:
+    return _verity(grid, True)
+
+
+def _contradiction(grid: CandidateGrid, deep: bool) -> Iterator[Step]:
+    outcomes = _Outcomes(grid, deep)
+    kind = "Net" if deep else "Chain"
+    follow = "singles and locked candidates" if deep else "singles"
     shape, cands = grid.shape, grid.cands
     # Cells with few candidates first: their assumptions force the most.
     order = sorted((c for c, m in enumerate(cands) if m), key=lambda c: cands[c].bit_count())
@@ -109,8 +189,10 @@ def forcing_chain_contradiction(grid: CandidateGrid) -> Iterator[Step]:
                 )
 
 
-def forcing_chain_verity(grid: CandidateGrid) -> Iterator[Step]:
-    outcomes = _Outcomes(grid)
+def _verity(grid: CandidateGrid, deep: bool) -> Iterator[Step]:
+    outcomes = _Outcomes(grid, deep)
+    kind = "Net" if deep else "Chain"
+    follow = "singles and locked candidates" if deep else "singles"
     shape, cands, t = grid.shape, grid.cands, grid.t
     sources: list[tuple[str, list[tuple[int, int]], tuple[int, ...]]] = []
     for cell, m in enumerate(cands):

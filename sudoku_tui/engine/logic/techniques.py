@@ -90,6 +90,8 @@ TECHNIQUES: list[Technique] = [
     Technique("ALS-XZ", als.als_xz, U, 300, ("0901",)),
     Technique("Forcing Chain Contradiction", forcing.forcing_chain_contradiction, X, 500),
     Technique("Forcing Chain Verity", forcing.forcing_chain_verity, X, 500),
+    Technique("Forcing Net Contradiction", forcing.forcing_net_contradiction, X, 700),
+    Technique("Forcing Net Verity", forcing.forcing_net_verity, X, 700),
 ]
 
 BY_NAME = {t.name: t for t in TECHNIQUES}
