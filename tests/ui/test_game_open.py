@@ -1,0 +1,175 @@
+"""Open Puzzle File: success, cancel, failure with each seed message, and what stays."""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from pathlib import Path
+
+import pytest
+from conftest import SIZE, load, settle, tree_loaded
+from puzzle_data import BAD_FILES, FOUR_PUZZLES, NINE_PUZZLES
+from test_game_start import enabled_keys
+from textual.widgets import DirectoryTree, Input
+
+from sudoku_tui.ui import SudokuApp
+from sudoku_tui.ui.board import Board
+from sudoku_tui.ui.dialogs import MessageDialog, OpenFileDialog
+
+
+def givens_text(app: SudokuApp) -> str:
+    return app.puzzle.to_line()
+
+
+async def test_open_by_typing_a_path(puzzle_dir: Path) -> None:
+    app = SudokuApp(start_folder=puzzle_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = app.screen
+        assert isinstance(dialog, OpenFileDialog)
+        box = dialog.query_one("#path", Input)
+        assert box.value == f"{puzzle_dir}/"
+        box.focus()
+        box.value = str(puzzle_dir / "four.txt")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.screen is not dialog
+        assert app.puzzles is not None and len(app.puzzles) == 4
+        assert app.grid.shape.name == "4x4"
+        assert givens_text(app) == FOUR_PUZZLES[0]
+        assert app.number_box.value == "0" and not app.number_box.disabled
+        state = enabled_keys(app)
+        assert state["random"] and state["solve"] and not state["check"]
+        board = app.query_one(Board)
+        assert board.has_focus and board.cursor_position == (0, 0)
+        assert app.sub_title == "four.txt"
+
+
+async def test_open_by_picking_in_the_tree(puzzle_dir: Path) -> None:
+    app = SudokuApp(start_folder=puzzle_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await tree_loaded(pilot)
+        tree = app.screen.query_one(DirectoryTree)
+        assert tree.has_focus
+        # Entries are sorted: four.txt, nine.txt, no-solution.txt; the cursor starts on the root.
+        await pilot.press("down", "down", "enter")
+        await settle(pilot)
+        assert not isinstance(app.screen, OpenFileDialog)
+        assert app.puzzles is not None and app.grid.shape.name == "9x9"
+        assert givens_text(app) == NINE_PUZZLES[0]
+
+
+async def test_open_cancel_changes_nothing(puzzle_dir: Path) -> None:
+    app = SudokuApp(start_folder=puzzle_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("right", "right", "4")
+        before = (app.puzzles, app.number, list(app.grid.values))
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, OpenFileDialog)
+        await pilot.press("escape")
+        await settle(pilot)
+        assert not isinstance(app.screen, OpenFileDialog)
+        assert (app.puzzles, app.number, list(app.grid.values)) == before
+        board = app.query_one(Board)
+        assert board.has_focus and board.cursor_position == (0, 2)  # focus back where it was
+
+
+async def test_open_dialog_starts_in_last_files_folder(puzzle_dir: Path, tmp_path: Path) -> None:
+    other = tmp_path / "elsewhere"
+    other.mkdir()
+    app = SudokuApp(start_folder=other)
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("o")
+        await pilot.pause()
+        assert isinstance(app.screen, OpenFileDialog)
+        assert app.screen.folder == puzzle_dir.resolve()
+
+
+async def test_typing_a_folder_shows_it_in_the_tree(puzzle_dir: Path, tmp_path: Path) -> None:
+    app = SudokuApp(start_folder=tmp_path)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        dialog = app.screen
+        box = dialog.query_one("#path", Input)
+        box.focus()
+        box.value = str(puzzle_dir)
+        await pilot.press("enter")
+        await pilot.pause()
+        assert app.screen is dialog
+        assert Path(dialog.query_one(DirectoryTree).path) == puzzle_dir
+
+
+@pytest.mark.parametrize("name", sorted(BAD_FILES))
+async def test_open_failure_shows_the_message(name: str, write_file: Callable[[str, str], Path]) -> None:
+    content, message = BAD_FILES[name]
+    path = write_file(f"{name}.txt", content)
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, path)
+        dialog = app.screen
+        assert isinstance(dialog, MessageDialog)
+        assert dialog.message == message
+        assert str(dialog.query_one("#message").render()) == message
+        await pilot.press("enter")
+        await pilot.pause()
+        assert not isinstance(app.screen, MessageDialog)
+        assert app.puzzles is None  # nothing changed: still the starting state
+        assert app.number_box.disabled
+
+
+async def test_open_failure_keeps_file_puzzle_and_entries(puzzle_dir: Path, write_file: Callable[[str, str], Path]) -> None:
+    bad = write_file("bad.txt", BAD_FILES["bad-value-3"][0])
+    app = SudokuApp(start_folder=puzzle_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "nine.txt")
+        await pilot.press("right_square_bracket")
+        await pilot.press("right", "4")
+        before = (app.puzzles, app.number, app.puzzle, list(app.grid.values), app.grid.shape)
+        assert app.number == 1 and app.grid.values[1] == 4
+        await pilot.press("o")
+        await pilot.pause()
+        box = app.screen.query_one("#path", Input)
+        box.focus()
+        box.value = str(bad)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert isinstance(app.screen, MessageDialog)
+        assert app.screen.message == "Line 3 has an invalid character."
+        await pilot.press("escape")
+        await pilot.pause()
+        assert (app.puzzles, app.number, app.puzzle, list(app.grid.values), app.grid.shape) == before
+        assert app.number_box.value == "1"
+        assert app.query_one(Board).has_focus
+
+
+async def test_missing_file_gives_a_message(tmp_path: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, tmp_path / "nothing.txt")
+        assert isinstance(app.screen, MessageDialog)
+        assert "does not exist" in app.screen.message
+
+
+async def test_open_from_the_command_line(puzzle_dir: Path) -> None:
+    app = SudokuApp(puzzle_dir / "four.txt")
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.puzzles is not None and app.grid.shape.name == "4x4"
+        assert app.query_one(Board).has_focus
+
+
+async def test_bundled_seed_files_open() -> None:
+    from sudoku_tui.paths import bundled_puzzles
+
+    path = bundled_puzzles() / "sudoku-4x4.txt"
+    if not path.exists():
+        pytest.skip("bundled sudoku-4x4.txt not there yet")
+    app = SudokuApp(path)
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        assert app.puzzles is not None and len(app.puzzles) == 4
