@@ -19,6 +19,7 @@ from textual import events, on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
 from textual.containers import Container, Horizontal
+from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, ProgressBar, Static
@@ -104,7 +105,8 @@ class SudokuApp(App[None]):
     """The game."""
 
     TITLE = "Sudoku"
-    CSS_PATH = "sudoku.tcss"
+    # Absolute, so subclasses defined elsewhere (tests, tools) still find it.
+    CSS_PATH = Path(__file__).with_name("sudoku.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "open", "Open", tooltip=text.OPEN_FILE),
@@ -164,11 +166,12 @@ class SudokuApp(App[None]):
         return self.query_one("#number", PuzzleNumber)
 
     def on_resize(self, event: events.Resize) -> None:
-        self._check_size()
+        # Runs before Textual records the new size, so use the event's.
+        self._check_size(event.size)
 
-    def _check_size(self) -> None:
+    def _check_size(self, size: Size | None = None) -> None:
         """Show the "terminal too small" note when even the compact board does not fit."""
-        width, height = self.size
+        width, height = size or self.size
         compact = plan_board(self.grid.shape, "compact")
         need_width = max(compact.width, MIN_COLUMNS)
         need_height = compact.height + CHROME_ROWS
@@ -333,20 +336,26 @@ class SudokuApp(App[None]):
             box.focus()
             box.select_all()
 
+    def _judge_number(self, typed: str) -> tuple[int | None, str]:
+        """The puzzle number typed, or None and the hint that says why not."""
+        assert self.puzzles is not None
+        last = len(self.puzzles) - 1
+        try:
+            wanted = int(typed)
+        except ValueError:
+            return None, text.not_a_number(typed, last)
+        if not 0 <= wanted <= last:
+            return None, text.out_of_range(wanted, last)
+        return wanted, ""
+
     @on(Input.Submitted, "#number")
     def _number_submitted(self, event: Input.Submitted) -> None:
         event.stop()
         if self.puzzles is None:
             return
-        typed = event.value.strip()
-        last = len(self.puzzles) - 1
-        try:
-            wanted = int(typed)
-        except ValueError:
-            self._hint(text.not_a_number(typed, last))
-            return
-        if not 0 <= wanted <= last:
-            self._hint(text.out_of_range(wanted, last))
+        wanted, hint = self._judge_number(event.value.strip())
+        if wanted is None:
+            self._hint(hint)
             return
         self.show_puzzle(wanted)
 
@@ -359,16 +368,10 @@ class SudokuApp(App[None]):
     @on(Input.Changed, "#number")
     def _number_typed(self, event: Input.Changed) -> None:
         # Say early when the text cannot be a puzzle number; Enter still refuses it.
-        if self.puzzles is None or event.value.strip() in ("", str(self.number)):
-            return
-        last = len(self.puzzles) - 1
         typed = event.value.strip()
-        if not typed.isdigit():
-            self._hint(text.not_a_number(typed, last))
-        elif int(typed) > last:
-            self._hint(text.out_of_range(int(typed), last))
-        else:
-            self._hint("")
+        if self.puzzles is None or typed in ("", str(self.number)):
+            return
+        self._hint(self._judge_number(typed)[1])
 
     def _hint(self, message: str) -> None:
         self.query_one("#hint", Label).update(message)

@@ -1,0 +1,81 @@
+"""The puzzle number: g focuses it, [ and ] step, range 0 .. count-1, bad input refused."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import SIZE, load
+from puzzle_data import FOUR_PUZZLES
+from textual.widgets import Label
+
+from sudoku_tui.ui import SudokuApp
+from sudoku_tui.ui.board import Board
+
+
+def hint(app: SudokuApp) -> str:
+    return str(app.query_one("#hint", Label).render())
+
+
+async def test_g_focuses_and_enter_shows_that_puzzle(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("right", "2")
+        await pilot.press("g")
+        assert app.number_box.has_focus
+        await pilot.press("3", "enter")
+        assert app.number == 3
+        assert app.puzzle.to_line() == FOUR_PUZZLES[3]
+        assert app.grid.values == list(app.puzzle.givens)
+        board = app.query_one(Board)
+        assert board.has_focus and board.cursor_position == (0, 0)
+        assert "of 0 … 3" in str(app.query_one("#range", Label).render())
+
+
+@pytest.mark.parametrize(
+    ("typed", "expected"),
+    [("4", "There is no puzzle 4: type 0 to 3."), ("abc", "'abc' is not a number: type 0 to 3."), ("-1", "There is no puzzle -1: type 0 to 3.")],
+)
+async def test_bad_numbers_are_refused_with_a_hint(puzzle_dir: Path, typed: str, expected: str) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("right_square_bracket", "right", "4")
+        entries = list(app.grid.values)
+        await pilot.press("g", *typed, "enter")
+        assert hint(app) == expected
+        assert app.number == 1 and app.grid.values == entries
+        assert app.number_box.has_focus  # still there, to be corrected
+        await pilot.press("escape")
+        assert app.number_box.value == "1"
+        assert hint(app) == ""
+        assert app.query_one(Board).has_focus
+
+
+async def test_brackets_step_within_the_range(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("left_square_bracket")
+        assert app.number == 0
+        assert hint(app) == "That was the first puzzle."
+        for expected in (1, 2, 3, 3):
+            await pilot.press("right_square_bracket")
+            assert app.number == expected and app.number_box.value == str(expected)
+        assert hint(app) == "That was the last puzzle."
+        await pilot.press("left_square_bracket")
+        assert app.number == 2
+        assert app.puzzle.to_line() == FOUR_PUZZLES[2]
+
+
+async def test_a_new_file_resets_the_number_to_zero(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("right_square_bracket", "right_square_bracket")
+        await load(pilot, puzzle_dir / "nine.txt")
+        assert app.number == 0 and app.number_box.value == "0"
+        assert "of 0 … 2" in str(app.query_one("#range", Label).render())
+        await pilot.press("g", "3", "enter")
+        assert app.number == 0

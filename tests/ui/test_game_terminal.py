@@ -1,0 +1,88 @@
+"""Terminal sizes, colours and the mouse being optional."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+from conftest import SIZE, load, settle
+from textual.widgets import Static
+
+from sudoku_tui.ui import SudokuApp
+from sudoku_tui.ui.board import Board
+
+
+async def test_nine_by_nine_fits_80x24_fully_lined(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "nine.txt")
+        board = app.query_one(Board)
+        assert board.plan.density == "lined"
+        region = board.region
+        assert region.width == 37 and region.height == 19
+        assert region.bottom <= 24 - 2  # above the status line and the footer
+        assert not app.screen.has_class("-too-small")
+
+
+async def test_a_shorter_terminal_gets_the_compact_board(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=(50, 18)) as pilot:
+        await load(pilot, puzzle_dir / "nine.txt")
+        board = app.query_one(Board)
+        assert board.plan.density == "compact"
+        assert board.region.height == 13
+        assert not app.screen.has_class("-too-small")
+
+
+@pytest.mark.parametrize("size", [(30, 24), (80, 12), (20, 5)])
+async def test_too_small_terminal_shows_a_note(size: tuple[int, int]) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=size) as pilot:
+        await pilot.pause()
+        assert app.screen.has_class("-too-small")
+        note = app.query_one("#too-small", Static)
+        assert note.display and "Terminal too small" in str(note.render())
+        assert not app.query_one(Board).visible or not app.query_one("#board-area").display
+
+
+async def test_growing_the_terminal_brings_the_board_back() -> None:
+    app = SudokuApp()
+    async with app.run_test(size=(30, 10)) as pilot:
+        await pilot.pause()
+        assert app.screen.has_class("-too-small")
+        await pilot.resize_terminal(80, 24)
+        await pilot.pause()
+        assert not app.screen.has_class("-too-small")
+        assert app.query_one(Board).plan.density == "lined"
+
+
+async def test_no_color_runs_and_keeps_givens_apart(puzzle_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.setenv("NO_COLOR", "1")
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("right", "2", "right")
+        assert app.no_color
+        board = app.query_one(Board)
+        given = board.get_component_rich_style("board--given")
+        entry = board.get_component_rich_style("board--entry")
+        # Without colour, givens still differ from entries: bold against plain.
+        assert given.bold and not entry.bold
+        app.export_screenshot()  # draws without error
+
+
+async def test_everything_works_from_the_keyboard_alone(puzzle_dir: Path) -> None:
+    # Open, pick the number, enter, solve: no mouse event anywhere.
+    app = SudokuApp(start_folder=puzzle_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        await pilot.press("tab")  # from the tree to the path box, which already names the folder
+        box = app.screen.query_one("#path")
+        assert box.has_focus
+        await pilot.press(*"four.txt", "enter")
+        await settle(pilot)
+        assert app.puzzles is not None
+        await pilot.press("g", "2", "enter", "s")
+        await settle(pilot)
+        assert app.number == 2 and app.grid.is_full()
