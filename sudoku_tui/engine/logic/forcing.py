@@ -72,9 +72,12 @@ def _locked_candidates(
     return changed
 
 
-def propagate(grid: CandidateGrid, cell: int, value: int, deep: bool = False) -> tuple[Outcome, str]:
-    """The grid after assuming ``cell`` holds ``value`` and applying singles
-    (and, when ``deep``, locked candidates too: a forcing net).
+def propagate(
+    grid: CandidateGrid, cell: int, value: int, deep: bool = False, negate: bool = False
+) -> tuple[Outcome, str]:
+    """The grid after assuming ``cell`` holds ``value`` (or, with ``negate``,
+    does not) and applying singles (and, when ``deep``, locked candidates
+    too: a forcing net).
 
     Returns (None, why) on a contradiction.
     """
@@ -84,6 +87,14 @@ def propagate(grid: CandidateGrid, cell: int, value: int, deep: bool = False) ->
     peers, houses = t.peers, t.houses
     full = (1 << grid.n) - 1
     queue = [(cell, value)]
+    if negate:
+        queue = []
+        left = cands[cell] & ~bit(value)
+        cands[cell] = left
+        if not left:
+            return None, f"{shape.cell_name(cell)} would have no candidate left"
+        if not left & (left - 1):
+            queue.append((cell, left.bit_length()))
     while True:
         while queue:
             c, v = queue.pop()
@@ -179,13 +190,27 @@ def _contradiction(grid: CandidateGrid, deep: bool) -> Iterator[Step]:
             outcome, why = outcomes.get(cell, value)
             if outcome is None:
                 yield Step(
-                    "Forcing Chain Contradiction",
+                    f"Forcing {kind} Contradiction",
                     eliminations=((cell, value),),
                     cells=(cell,),
                     values=(value,),
-                    score_key="Forcing Chain",
-                    explanation=f"if {shape.cell_name(cell)} held {shape.symbol(value)}, the singles that follow "
+                    explanation=f"if {shape.cell_name(cell)} held {shape.symbol(value)}, the {follow} that follow "
                     f"lead to a contradiction: {why}",
+                )
+    if not deep:
+        return
+    # A net may also start from a candidate assumed false.
+    for cell in order:
+        for value in digits_of(cands[cell]):
+            outcome, why = propagate(grid, cell, value, deep, negate=True)
+            if outcome is None:
+                yield Step(
+                    "Forcing Net Contradiction",
+                    placements=((cell, value),),
+                    cells=(cell,),
+                    values=(value,),
+                    explanation=f"if {shape.cell_name(cell)} did not hold {shape.symbol(value)}, the {follow} that "
+                    f"follow lead to a contradiction: {why}",
                 )
 
 
@@ -244,11 +269,59 @@ def _verity(grid: CandidateGrid, deep: bool) -> Iterator[Step]:
             f"{shape.cell_name(c)}<>{shape.symbol(v)}" for c, v in eliminations
         )
         yield Step(
-            "Forcing Chain Verity",
+            f"Forcing {kind} Verity",
             placements=placements[:1],
             eliminations=() if placements else tuple(eliminations),
             cells=cells,
             values=tuple(sorted({v for _, v in branches})),
-            score_key="Forcing Chain",
-            explanation=f"{text}, the singles that follow give {effect}",
+            explanation=f"{text}, the {follow} that follow give {effect}",
         )
+
+
+def _refute(world: CandidateGrid) -> str:
+    """Forcing chain contradictions inside an assumed world, applied until the
+    world itself breaks ("" when it holds up)."""
+    shape = world.shape
+    while True:
+        order = sorted((c for c, m in enumerate(world.cands) if m), key=lambda c: world.cands[c].bit_count())
+        for cell in order:
+            for value in digits_of(world.cands[cell]):
+                outcome, _ = propagate(world, cell, value)
+                if outcome is not None:
+                    continue
+                # value is impossible in this world: remove it and settle.
+                settled, why = propagate(world, cell, value, deep=True, negate=True)
+                if settled is None:
+                    return (
+                        f"then {shape.symbol(value)} in {shape.cell_name(cell)} is both impossible and needed ({why})"
+                    )
+                world = CandidateGrid(shape, settled[0], settled[1])
+                break
+            else:
+                continue
+            break
+        else:
+            return ""
+
+
+def nested_forcing_net(grid: CandidateGrid) -> Iterator[Step]:
+    """The last resort: assume a candidate, and inside that assumption use
+    forcing chain contradictions too; if the assumption then breaks, the
+    candidate is false."""
+    shape, cands = grid.shape, grid.cands
+    order = sorted((c for c, m in enumerate(cands) if m), key=lambda c: cands[c].bit_count())
+    for cell in order:
+        for value in digits_of(cands[cell]):
+            outcome, _ = propagate(grid, cell, value, deep=True)
+            if outcome is None:
+                continue  # a plain forcing net; found before this runs
+            why = _refute(CandidateGrid(shape, outcome[0], outcome[1]))
+            if why:
+                yield Step(
+                    "Nested Forcing Net",
+                    eliminations=((cell, value),),
+                    cells=(cell,),
+                    values=(value,),
+                    explanation=f"if {shape.cell_name(cell)} held {shape.symbol(value)}, forcing chains inside that "
+                    f"assumption lead to a contradiction: {why}",
+                )

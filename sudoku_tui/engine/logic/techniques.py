@@ -92,6 +92,8 @@ TECHNIQUES: list[Technique] = [
     Technique("Forcing Chain Verity", forcing.forcing_chain_verity, X, 500),
     Technique("Forcing Net Contradiction", forcing.forcing_net_contradiction, X, 700),
     Technique("Forcing Net Verity", forcing.forcing_net_verity, X, 700),
+    # Not in HoDoKu (it falls back to guessing here); scored above every net.
+    Technique("Nested Forcing Net", forcing.nested_forcing_net, X, 1000),
 ]
 
 BY_NAME = {t.name: t for t in TECHNIQUES}
