@@ -11,9 +11,11 @@ warns that removing blindly leaves several solutions):
    later too, since removing more values only adds solutions;
 3. *grading*: the grader of the logic engine says the level. Easy puzzles are
    dug with a cheaper test (singles alone must still solve the puzzle, which
-   also proves one solution). A puzzle harder than asked gets groups back,
-   one at a time, until its level drops to the target; one that is easier
-   is thrown away and a new grid tried.
+   also proves one solution). The grading first runs only the techniques up
+   to the target level (cheap, and enough to say "too hard"); the full grade
+   confirms. A puzzle harder than asked gets back the fewest removed groups
+   that bring its level down (a binary search); one that ends up easier is
+   thrown away and a new grid tried.
 
 So the level comes from the techniques a player needs, never from the
 number of givens. Every puzzle comes from its own ``random.Random``, seeded

@@ -8,9 +8,11 @@ from __future__ import annotations
 
 import random
 from collections.abc import Sequence
+from pathlib import Path
 
 import pytest
 
+from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.generator import (
     LEVELS,
     SYMMETRIES,
@@ -25,6 +27,7 @@ from sudoku_tui.engine.generator import (
 from sudoku_tui.engine.geometry import Shape, samurai, square
 from sudoku_tui.engine.grids import random_grid, singles_solve
 from sudoku_tui.engine.progress import Cancelled
+from sudoku_tui.engine.solver import count_solutions
 
 
 def independent_count(shape: Shape, givens: Sequence[int], limit: int = 2) -> int:
@@ -229,3 +232,26 @@ def test_grader_is_a_parameter() -> None:
     generated = generate(square(3), "medium", rng=random.Random(1), grader=lambda puzzle: 2)
     assert generated.level == 2
     assert independent_count(square(3), generated.puzzle.givens) == 1
+
+
+# -- the bundled files made by the generator (puzzles/GENERATED.md) ------------------------------
+
+PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
+GENERATED_FILES = ["4x4-easy", "16x16-easy", "16x16-medium", "samurai-easy", "samurai-medium"] + [
+    f"9x9-{level}" for level in LEVELS
+]
+
+
+@pytest.mark.parametrize("name", GENERATED_FILES)
+def test_bundled_generated_files_have_one_solution_each(name: str) -> None:
+    puzzles = read_puzzle_file(PUZZLES / f"{name}.txt")
+    assert all(count_solutions(puzzle, 2) == 1 for puzzle in puzzles)
+
+
+@pytest.mark.parametrize("level", LEVELS)
+def test_bundled_9x9_files_hold_their_level(level: str, grader) -> None:  # type: ignore[no-untyped-def]
+    # A sample: grading all of them takes too long. When this fails, the
+    # grader changed: run the commands of puzzles/GENERATED.md again.
+    puzzles = read_puzzle_file(PUZZLES / f"9x9-{level}.txt")
+    for index in (0, len(puzzles) - 1):
+        assert LEVELS[grader(puzzles.puzzle(index)) - 1] == level
