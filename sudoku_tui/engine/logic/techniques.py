@@ -93,7 +93,9 @@ TECHNIQUES: list[Technique] = [
     Technique("Forcing Net Contradiction", forcing.forcing_net_contradiction, X, 700),
     Technique("Forcing Net Verity", forcing.forcing_net_verity, X, 700),
     # Not in HoDoKu (it falls back to guessing here); scored above every net.
-    Technique("Nested Forcing Net", forcing.nested_forcing_net, X, 1000),
+    # Sound on any puzzle, but only run on unique ones: on a board with many
+    # solutions it searches long for contradictions that mostly are not there.
+    Technique("Nested Forcing Net", forcing.nested_forcing_net, X, 1000, uniqueness=True),
 ]
 
 BY_NAME = {t.name: t for t in TECHNIQUES}
