@@ -1,28 +1,88 @@
 """Solving or counting every puzzle of a file, optionally over several processes.
 
 Results come back in file order as the lines ``sudoku-tui solve`` prints.
+
+The fast method turns a chunk of lines into one array of givens and hands it
+to the compiled kernel in a single call (kernel.solve_batch), then turns the
+solutions back into lines with array lookups: per puzzle there is no Python
+work at all unless it has several solutions (then solver.solve finds the
+first) or the board is solved by SAT (16x16, one puzzle at a time). With
+``jobs > 1`` chunks go to a process pool and come back in order.
 """
 
 from __future__ import annotations
 
+import multiprocessing
 from collections.abc import Iterator, Sequence
 
+import numpy as np
+
+from . import kernel
 from .classic import solve_classic
-from .geometry import Shape
+from .geometry import Shape, shape_for_size
 from .progress import ProgressCallback
 from .puzzle import Puzzle, format_line
-from .solver import count_solutions, solve
+from .shape_tables import lines_to_givens, solutions_to_lines, tables
+from .solver import IN_ORDER_NODES, count_solutions, needs_sat, solve
 
 NO_SOLUTION = "no solution"
 
+# Puzzles per kernel call: big enough that the call overhead vanishes, small
+# enough for a smooth progress bar and bounded memory.
+CHUNK = 4096
+
+
+def _count_text(found: int, limit: int) -> str:
+    return f"{found}+" if found >= limit else str(found)
+
 
 def _answer(shape: Shape, line: str, method: str, count: bool, limit: int) -> str:
+    """One puzzle, one output line, through the public API (classic, SAT, several solutions)."""
     puzzle = Puzzle.from_line(shape, line)
     if count:
-        found = count_solutions(puzzle, limit)
-        return f"{found}+" if found >= limit else str(found)
+        return _count_text(count_solutions(puzzle, limit), limit)
     solution = solve_classic(puzzle).solution if method == "classic" else solve(puzzle)
     return NO_SOLUTION if solution is None else format_line(shape, solution)
+
+
+def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> list[str]:
+    if needs_sat(shape):
+        return [_answer(shape, line, "fast", count, limit) for line in lines]
+    table = tables(shape)
+    givens = lines_to_givens(table, list(lines))
+    rows, cells = givens.shape
+    counts = np.zeros(rows, dtype=np.int64)
+    solutions = np.zeros((rows, cells), dtype=np.uint8)
+    stack = np.zeros((cells + 1, cells), dtype=np.int64)
+    kernel.solve_batch(givens, count, limit if count else 2, IN_ORDER_NODES, counts, solutions, stack,
+                       np.zeros(cells + 1, dtype=np.int64), np.zeros(cells + 1, dtype=np.int64),
+                       np.zeros(cells * 8 + 8, dtype=np.int64), table.peers, table.peer_count, table.houses,
+                       table.full)
+    if count:
+        return [_count_text(found, limit) for found in counts.tolist()]
+    out = solutions_to_lines(table, solutions)
+    for i, found in enumerate(counts.tolist()):
+        if found == 0:
+            out[i] = NO_SOLUTION
+        elif found > 1:  # several solutions: the row-major first one is needed
+            out[i] = _answer(shape, lines[i], "fast", False, limit)
+    return out
+
+
+def _chunk_job(task: tuple[str, Sequence[str], str, bool, int]) -> list[str]:
+    """Work of one chunk; the shape travels by name."""
+    shape_name, lines, method, count, limit = task
+    shape = shape_for_size(shape_name)
+    if method == "classic":
+        return [_answer(shape, line, method, count, limit) for line in lines]
+    return _fast_chunk(shape, lines, count, limit)
+
+
+def _pool_job(task: tuple[str, str, str, bool, int]) -> str:
+    """Work of one process-pool task. Lines travel joined into one string
+    each way: pickling one string is far cheaper than thousands."""
+    shape_name, joined, method, count, limit = task
+    return "\n".join(_chunk_job((shape_name, joined.split("\n"), method, count, limit)))
 
 
 def solve_lines(
@@ -34,8 +94,28 @@ def solve_lines(
     jobs: int = 1,
     progress: ProgressCallback | None = None,
 ) -> Iterator[str]:
+    """Answer every line, in order: a solution line, ``no solution``, or with
+    ``count`` the number of solutions (``N+`` at ``limit``)."""
+    if method not in ("fast", "classic"):
+        raise ValueError(f"unknown method {method!r}")
     total = len(lines)
-    for done, line in enumerate(lines, start=1):
-        yield _answer(shape, line, method, count, limit)
+    # The classic solver is slow per puzzle: small chunks keep the bar moving.
+    size = CHUNK if method == "fast" else 16
+    tasks = ((shape.name, lines[i : i + size], method, count, limit) for i in range(0, total, size))
+    done = 0
+    if jobs > 1 and total > size:
+        joined = ((name, "\n".join(part), how, many, top) for name, part, how, many, top in tasks)
+        with multiprocessing.get_context().Pool(jobs) as pool:
+            for text in pool.imap(_pool_job, joined):
+                answers = text.split("\n")
+                yield from answers
+                done += len(answers)
+                if progress is not None:
+                    progress(done, total)
+        return
+    for task in tasks:
+        answers = _chunk_job(task)
+        yield from answers
+        done += len(answers)
         if progress is not None:
             progress(done, total)

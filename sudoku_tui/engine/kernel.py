@@ -118,7 +118,7 @@ def start(givens: np.ndarray, state: np.ndarray, queue: np.ndarray, peers: np.nd
         state[c] = full
     qlen = 0
     for c in range(givens.shape[0]):
-        v = givens[c]
+        v = int(givens[c])  # int: a uint8 would overflow in the shift below
         if v:
             bit = 1 << (v - 1)
             m = state[c]
@@ -212,18 +212,33 @@ def search(stack: np.ndarray, branch_cell: np.ndarray, branch_rest: np.ndarray, 
 
 
 @njit
-def solve_batch(givens: np.ndarray, limit: int, counts: np.ndarray, solutions: np.ndarray, stack: np.ndarray,
-                branch_cell: np.ndarray, branch_rest: np.ndarray, queue: np.ndarray, peers: np.ndarray,
-                peer_count: np.ndarray, houses: np.ndarray, full: int) -> None:
-    """Count the solutions of every row of ``givens`` up to ``limit``, with
-    the first solution found; one compiled loop so a file costs no Python
-    work per puzzle."""
+def solve_batch(givens: np.ndarray, count_only: bool, limit: int, in_order_nodes: int, counts: np.ndarray,
+                solutions: np.ndarray, stack: np.ndarray, branch_cell: np.ndarray, branch_rest: np.ndarray,
+                queue: np.ndarray, peers: np.ndarray, peer_count: np.ndarray, houses: np.ndarray,
+                full: int) -> None:
+    """Solve (or count) every row of ``givens`` in one compiled loop, so a
+    file costs no Python work per puzzle.
+
+    Counting: ``counts[i]`` is the number of solutions up to ``limit``.
+    Solving, the same portfolio as solver.solve: the search in cell order
+    within ``in_order_nodes`` gives the row-major first solution directly
+    (count 0 or 1); past the budget the fewest-candidates search counts to
+    two: 1 means that solution is the answer, 2 means several solutions
+    exist and the caller must find the first (rare, left to Python).
+    """
     meta = np.zeros(4, dtype=np.int64)
     for i in range(givens.shape[0]):
         if not start(givens[i], stack[0], queue, peers, peer_count, houses, full):
             counts[i] = 0
             continue
         meta[:] = 0
+        if not count_only:
+            search(stack, branch_cell, branch_rest, meta, solutions[i], 1, True, in_order_nodes, queue,
+                   peers, peer_count, houses, full)
+            if meta[MODE] == FINISHED:
+                counts[i] = meta[COUNT]
+                continue
+            meta[:] = 0
         search(stack, branch_cell, branch_rest, meta, solutions[i], limit, False, 1 << 62, queue,
                peers, peer_count, houses, full)
         counts[i] = meta[COUNT]

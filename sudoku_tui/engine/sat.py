@@ -75,6 +75,9 @@ class SatPuzzle:
     def _satisfiable(self, assumptions: list[int]) -> bool:
         if self.should_stop is None:
             return bool(self.solver.solve(assumptions=assumptions))
+        # Polled before every call too: counting makes many short calls.
+        if self.should_stop():
+            raise Cancelled()
         while True:
             self.solver.conf_budget(_POLL_CONFLICTS)
             result = self.solver.solve_limited(assumptions=assumptions)

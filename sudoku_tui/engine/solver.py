@@ -123,7 +123,7 @@ def solve(
     state = search.start(puzzle.givens)
     if state is None:
         return None
-    if _needs_sat(puzzle.shape):
+    if needs_sat(puzzle.shape):
         return _solve_sat(search.table, state, should_stop)
     # Branching in cell order finds the row-major first solution directly and
     # needs no proof of uniqueness; it is fast on almost every puzzle, and the
@@ -175,7 +175,7 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, should_stop: StopCheck | Non
     state = search.start(puzzle.givens)
     if state is None:
         return 0
-    if _needs_sat(puzzle.shape):
+    if needs_sat(puzzle.shape):
         sat = SatPuzzle(search.table, state, should_stop)
         try:
             return sat.count(limit)[0]
@@ -185,7 +185,7 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, should_stop: StopCheck | Non
     return count
 
 
-def _needs_sat(shape: Shape) -> bool:
+def needs_sat(shape: Shape) -> bool:
     # The depth-first search takes up to a minute on hard 16x16 puzzles,
     # where clause learning takes milliseconds; on 9x9 and Samurai the
     # compiled search is faster than building a formula.

@@ -1,0 +1,29 @@
+"""Fixtures shared by every test folder.
+
+Data that others published lives in ``../shared/data`` beside the project
+(DESIGN.md): it is read from there, never copied in, and tests that need it
+skip when it is absent.
+"""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+import pytest
+
+PROJECT_ROOT = Path(__file__).resolve().parent.parent
+SHARED_DATA = PROJECT_ROOT.parent / "shared" / "data"
+
+
+def shared_path(*parts: str) -> Path:
+    """A path under ``../shared/data``; skips the calling test when it is absent."""
+    path = SHARED_DATA.joinpath(*parts)
+    if not path.exists():
+        pytest.skip(f"{path} is absent")
+    return path
+
+
+@pytest.fixture
+def shared_data() -> Path:
+    """The ``../shared/data`` folder; skips the test when it is absent."""
+    return shared_path()
