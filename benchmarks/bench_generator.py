@@ -121,9 +121,9 @@ def main() -> None:
 
     print("\nSeconds per 16x16 and Samurai puzzle (target median <= 5 s):")
     for big in (square(4), samurai()):
-        for level in (None, "easy", "medium"):
-            times, attempts = timed(big, level, 3 if quick else 10, args.seed)
-            line(f"{big.name} {level or 'ungraded'}", times, attempts, level or "unique, minimal")
+        for big_level in (None, "easy", "medium"):
+            times, attempts = timed(big, big_level, 3 if quick else 10, args.seed)
+            line(f"{big.name} {big_level or 'ungraded'}", times, attempts, big_level or "unique, minimal")
 
 
 if __name__ == "__main__":

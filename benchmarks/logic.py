@@ -178,16 +178,28 @@ def part_soundness(quick: bool, jobs: int) -> None:
         print(f"  technique uses: {dict(techniques.most_common())}")
 
 
-def part_hardest(quick: bool, jobs: int) -> None:
+def part_hardest(quick: bool, jobs: int, count: int | None) -> None:
     lines = [
-        puzzle_field(f) for f in sample(read_lines(DATA / "9x9" / "forum-hardest-1106.txt"), 20 if quick else None)
+        puzzle_field(f) for f in sample(read_lines(DATA / "9x9" / "forum-hardest-1106.txt"), 20 if quick else count)
     ]
     results = run_all(lines, jobs)
     solved = sum(1 for r in results if r["solved"])
     wrong = sum(1 for r in results if r["wrong"])
+    times = sorted(float(r["time"]) for r in results)  # type: ignore[arg-type]
     print(
-        f"== forum-hardest-1106: finished without guessing {solved}/{len(lines)} = {100 * solved / len(lines):.1f} %, "
+        f"== forum-hardest-1106 ({len(lines)} puzzles, {TIME_LIMIT:.0f} s limit each, median "
+        f"{statistics.median(times):.1f} s): finished without guessing {solved}/{len(lines)} = {100 * solved / len(lines):.1f} %, "
         f"puzzles with a wrong step: {wrong}"
+    )
+
+
+def part_speed(quick: bool, count: int) -> None:
+    """One process, nothing else of ours running: the time to explain a puzzle."""
+    lines = [puzzle_field(f) for f in sample(read_lines(DATA / "9x9" / "top1465.txt"), 30 if quick else count)]
+    times = sorted(float(r["time"]) for r in run_all(lines, 1))  # type: ignore[arg-type]
+    print(
+        f"== speed, top1465 ({len(lines)} puzzles spread over the file, one process): median "
+        f"{statistics.median(times):.3f} s, mean {statistics.mean(times):.3f} s, max {times[-1]:.2f} s"
     )
 
 
@@ -253,11 +265,14 @@ def part_qqwing(quick: bool, jobs: int) -> None:
 
 
 def main(argv: Iterable[str] | None = None) -> None:
+    sys.stdout.reconfigure(line_buffering=True)  # type: ignore[attr-defined]
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--quick", action="store_true", help="samples of every part")
     parser.add_argument("--jobs", type=int, default=2)
-    parser.add_argument("--only", default="reglib,exemplars,soundness,hardest,spearman,qqwing")
+    parser.add_argument("--only", default="reglib,exemplars,soundness,speed,hardest,spearman,qqwing")
     parser.add_argument("--spearman-count", type=int, default=3000)
+    parser.add_argument("--hardest-count", type=int, default=None, help="a sample of forum-hardest (default all)")
+    parser.add_argument("--speed-count", type=int, default=200)
     args = parser.parse_args(list(argv) if argv is not None else None)
     if not DATA.exists():
         print(f"{DATA} is absent: nothing to measure")
@@ -270,8 +285,10 @@ def main(argv: Iterable[str] | None = None) -> None:
         part_exemplars(args.quick, args.jobs)
     if "soundness" in parts:
         part_soundness(args.quick, args.jobs)
+    if "speed" in parts:
+        part_speed(args.quick, args.speed_count)
     if "hardest" in parts:
-        part_hardest(args.quick, args.jobs)
+        part_hardest(args.quick, args.jobs, args.hardest_count)
     if "spearman" in parts:
         part_spearman(args.quick, args.jobs, args.spearman_count)
     if "qqwing" in parts:

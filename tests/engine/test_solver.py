@@ -16,6 +16,7 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_tui.engine import solver as solver_module
 from sudoku_tui.engine.classic import solve_classic
 from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.geometry import Shape, samurai, square
@@ -148,6 +149,7 @@ def test_conflicting_givens_four_and_sixteen() -> None:
     assert solved_line(SIXTEEN, "G" + "." * 16 + "G" + "." * 238) is None  # box
 
 
+@pytest.mark.usefixtures("portfolio")
 def test_empty_boards_give_the_first_grid() -> None:
     assert solved_line(FOUR, "." * 16) == "1234341221434321"
     assert solved_line(NINE, "." * 81) == format_line(NINE, lex_first(3, [0] * 81) or [])
@@ -172,6 +174,16 @@ def random_four(rng: random.Random, givens: int) -> str:
     return "".join(cells)
 
 
+@pytest.fixture(params=["cell order first", "counting then narrowing"])
+def portfolio(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> None:
+    """Run a test through both ways solve() reaches the classic's answer:
+    the search in cell order (the usual one) and, with its node budget at
+    zero, counting followed by fixing cells one by one."""
+    if request.param != "cell order first":
+        monkeypatch.setattr(solver_module, "IN_ORDER_NODES", 0)
+
+
+@pytest.mark.usefixtures("portfolio")
 def test_fast_agrees_with_classic_on_sparse_four_by_four() -> None:
     rng = random.Random(2)
     assert sum(1 for _ in solutions(2, [0] * 16)) == 288
@@ -184,6 +196,7 @@ def test_fast_agrees_with_classic_on_sparse_four_by_four() -> None:
         assert count_solutions(p) == min(fitting, 2)
 
 
+@pytest.mark.usefixtures("portfolio")
 def test_fast_agrees_with_independent_search_on_sparse_nine_by_nine() -> None:
     # Dig cells out of a solution: many solutions each, some givens far down
     # the board so the first solution is not simply the greedy fill.
@@ -198,6 +211,7 @@ def test_fast_agrees_with_independent_search_on_sparse_nine_by_nine() -> None:
         assert found is not None and list(found) == lex_first(3, values)
 
 
+@pytest.mark.usefixtures("portfolio")
 def test_serg_multi_solution_sample(shared_data: Path) -> None:
     pf = read_puzzle_file(shared_data / "9x9" / "serg-multi-solution.txt")
     rng = random.Random(5)
@@ -276,6 +290,7 @@ def test_other_samurai_files_solve(shared_data: Path, name: str) -> None:
     assert found is not None and samurai_grids_ok(p.givens, found)
 
 
+@pytest.mark.usefixtures("portfolio")
 def test_empty_samurai_gives_the_classic_answer() -> None:
     shape = samurai()
     p = Puzzle(shape, (0,) * shape.size)
