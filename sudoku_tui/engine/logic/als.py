@@ -41,44 +41,62 @@ def almost_locked_sets(grid: CandidateGrid) -> list[Als]:
     return list(found.values())
 
 
-def _profile(grid: CandidateGrid, als: Als) -> dict[int, tuple[tuple[int, ...], frozenset[int]]]:
-    """Per value of an ALS: the cells holding it, and the cells seeing all of them."""
-    out = {}
+def _profile(grid: CandidateGrid, als: Als, peer_masks: list[int]) -> list[tuple[int, int]]:
+    """Per value (index value - 1) of an ALS, as cell bit sets: the cells that
+    hold it, and the cells outside that see all of them (0, 0 when absent)."""
+    out = [(0, 0)] * grid.n
+    everything = (1 << grid.shape.size) - 1
     for value in digits_of(als.mask):
         b = bit(value)
-        holders = tuple(c for c in als.cells if grid.cands[c] & b)
-        out[value] = (holders, frozenset(grid.common_peers(holders)))
+        holders = 0
+        see = everything
+        for c in als.cells:
+            if grid.cands[c] & b:
+                holders |= 1 << c
+                see &= peer_masks[c]
+        out[value - 1] = (holders, see)
+    return out
+
+
+def _cells(mask: int) -> list[int]:
+    out = []
+    while mask:
+        low = mask & -mask
+        out.append(low.bit_length() - 1)
+        mask ^= low
     return out
 
 
 def als_xz(grid: CandidateGrid) -> Iterator[Step]:
     shape, cands = grid.shape, grid.cands
     sets = almost_locked_sets(grid)
-    profiles = [_profile(grid, s) for s in sets]
+    peer_masks = [sum(1 << p for p in grid.t.peers[c]) for c in range(shape.size)]
+    # Cells that still hold each value, as a bit set.
+    holding = [0] * (grid.n + 1)
+    for c, m in enumerate(cands):
+        for v in digits_of(m):
+            holding[v] |= 1 << c
+    profiles = [_profile(grid, s, peer_masks) for s in sets]
+    cell_masks = [sum(1 << c for c in s.cells) for s in sets]
     seen: set[frozenset[tuple[int, int]]] = set()
-
-    def victims_of(see: frozenset[int], value: int, members: set[int]) -> list[tuple[int, int]]:
-        b = bit(value)
-        return [(c, value) for c in see if c not in members and cands[c] & b]
-
     for i, a in enumerate(sets):
-        a_cells = set(a.cells)
-        pa = profiles[i]
+        pa, a_cells = profiles[i], cell_masks[i]
         for j in range(i + 1, len(sets)):
             b = sets[j]
             common = a.mask & b.mask
-            if common.bit_count() < 2 or not a_cells.isdisjoint(b.cells):
-                continue
+            if common & (common - 1) == 0 or a_cells & cell_masks[j]:
+                continue  # fewer than two common values, or overlapping sets
             pb = profiles[j]
             # x is restricted common when every x of B sees every x of A.
-            rccs = [x for x in digits_of(common) if pa[x][1].issuperset(pb[x][0])]
+            rccs = [x for x in digits_of(common) if pb[x - 1][0] & ~pa[x - 1][1] == 0]
             if not rccs:
                 continue
-            members = a_cells | set(b.cells)
+            members = a_cells | cell_masks[j]
             victims: set[tuple[int, int]] = set()
             if len(rccs) == 1:
                 for z in digits_of(common & ~bit(rccs[0])):
-                    victims.update(victims_of(pa[z][1] & pb[z][1], z, members))
+                    hit = pa[z - 1][1] & pb[z - 1][1] & holding[z] & ~members
+                    victims.update((c, z) for c in _cells(hit))
             else:
                 # Doubly linked: both sets are locked (each holds one of the
                 # two links), so every value of each is confined to its set,
@@ -86,9 +104,11 @@ def als_xz(grid: CandidateGrid) -> Iterator[Step]:
                 rcc_mask = bit(rccs[0]) | bit(rccs[1])
                 for profile, s_ in ((pa, a), (pb, b)):
                     for z in digits_of(s_.mask & ~rcc_mask):
-                        victims.update(victims_of(profile[z][1], z, members))
+                        hit = profile[z - 1][1] & holding[z] & ~members
+                        victims.update((c, z) for c in _cells(hit))
                 for x in rccs[:2]:
-                    victims.update(victims_of(pa[x][1] & pb[x][1], x, members))
+                    hit = pa[x - 1][1] & pb[x - 1][1] & holding[x] & ~members
+                    victims.update((c, x) for c in _cells(hit))
             if not victims:
                 continue
             key = frozenset(victims)

@@ -68,8 +68,10 @@ def _fish(grid: CandidateGrid, size: int, finned: bool, sashimi: bool | None = N
                         base_set = {c for _, places, _, _ in group for c in places}
                         yield from _emit(grid, value, size, group, covers, base_set, [], False)
                     continue
-                if count <= size:
-                    continue  # no fins possible: a plain fish (found earlier)
+                # Fins share one box, so they add at most a box's width of
+                # covers; more than that and no finned fish is possible.
+                if count <= size or count > size + grid.shape.box:
+                    continue
                 yield from _finned(grid, value, size, group, sashimi, cover_of, box_of)
 
 
@@ -173,25 +175,41 @@ def jellyfish(grid: CandidateGrid) -> Iterator[Step]:
     return _fish(grid, 4, False)
 
 
+# Finned and sashimi fish come from one search; the runner asks for finned
+# then sashimi on the same grid, so the last search is kept and reused.
+_last_search: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Step]] = {}
+
+
+def _finned_kind(grid: CandidateGrid, size: int, sashimi: bool) -> Iterator[Step]:
+    key = (size, tuple(grid.cands), tuple(grid.values))
+    steps = _last_search.get(key)
+    if steps is None:
+        steps = list(_fish(grid, size, True, None))
+        _last_search.clear()
+        _last_search[key] = steps
+    prefix = "Sashimi " if sashimi else "Finned "
+    return (s for s in steps if s.technique.startswith(prefix))
+
+
 def finned_x_wing(grid: CandidateGrid) -> Iterator[Step]:
-    return _fish(grid, 2, True, False)
+    return _finned_kind(grid, 2, False)
 
 
 def finned_swordfish(grid: CandidateGrid) -> Iterator[Step]:
-    return _fish(grid, 3, True, False)
+    return _finned_kind(grid, 3, False)
 
 
 def finned_jellyfish(grid: CandidateGrid) -> Iterator[Step]:
-    return _fish(grid, 4, True, False)
+    return _finned_kind(grid, 4, False)
 
 
 def sashimi_x_wing(grid: CandidateGrid) -> Iterator[Step]:
-    return _fish(grid, 2, True, True)
+    return _finned_kind(grid, 2, True)
 
 
 def sashimi_swordfish(grid: CandidateGrid) -> Iterator[Step]:
-    return _fish(grid, 3, True, True)
+    return _finned_kind(grid, 3, True)
 
 
 def sashimi_jellyfish(grid: CandidateGrid) -> Iterator[Step]:
-    return _fish(grid, 4, True, True)
+    return _finned_kind(grid, 4, True)

@@ -16,8 +16,22 @@ from .step import Step, cells_text, values_text
 Rect = tuple[int, int, int, int]  # a, b (a's row), c (a's column), d (diagonal to a)
 
 
-def rectangles(grid: CandidateGrid) -> Iterator[Rect]:
+# The four rectangle types ask in turn about the same grid: keep the last answer.
+_last_rectangles: dict[tuple[int, ...], list[Rect]] = {}
+
+
+def rectangles(grid: CandidateGrid) -> list[Rect]:
     """Every rectangle of empty cells that could form a deadly pattern."""
+    key = tuple(grid.cands)
+    found = _last_rectangles.get(key)
+    if found is None:
+        found = list(_rectangles(grid))
+        _last_rectangles.clear()
+        _last_rectangles[key] = found
+    return found
+
+
+def _rectangles(grid: CandidateGrid) -> Iterator[Rect]:
     t, shape, cands = grid.t, grid.shape, grid.cands
     for a in range(shape.size):
         if cands[a].bit_count() < 2:
