@@ -97,3 +97,14 @@ def test_console_script_runs(puzzle_file: Path) -> None:
         check=False,
     )
     assert result.returncode == 0 and result.stdout.startswith("Easy ")
+
+
+def test_explain_samurai_names_cells_on_the_drawn_board(capsys: pytest.CaptureFixture[str]) -> None:
+    path = ROOT / ".." / "shared" / "data" / "samurai" / "easy1.txt"
+    if not path.exists():
+        pytest.skip("samurai data absent")
+    assert main(["explain", str(path)]) == 0
+    out = capsys.readouterr().out
+    rows = {int(m) for m in re.findall(r"r(\d+)c\d+", out)}
+    assert max(rows) == 21 and min(rows) == 1
+    assert out.splitlines()[-1].startswith("Grade: ")
