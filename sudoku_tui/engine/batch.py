@@ -54,10 +54,22 @@ def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> 
     counts = np.zeros(rows, dtype=np.int64)
     solutions = np.zeros((rows, cells), dtype=np.uint8)
     stack = np.zeros((cells + 1, cells), dtype=np.int64)
-    kernel.solve_batch(givens, count, limit if count else 2, IN_ORDER_NODES, counts, solutions, stack,
-                       np.zeros(cells + 1, dtype=np.int64), np.zeros(cells + 1, dtype=np.int64),
-                       np.zeros(cells * 8 + 8, dtype=np.int64), table.peers, table.peer_count, table.houses,
-                       table.full)
+    kernel.solve_batch(
+        givens,
+        count,
+        limit if count else 2,
+        IN_ORDER_NODES,
+        counts,
+        solutions,
+        stack,
+        np.zeros(cells + 1, dtype=np.int64),
+        np.zeros(cells + 1, dtype=np.int64),
+        np.zeros(cells * 8 + 8, dtype=np.int64),
+        table.peers,
+        table.peer_count,
+        table.houses,
+        table.full,
+    )
     if count:
         return [_count_text(found, limit) for found in counts.tolist()]
     out = solutions_to_lines(table, solutions)

@@ -11,7 +11,7 @@ from __future__ import annotations
 
 import os
 from collections.abc import Callable
-from typing import Any, TypeVar
+from typing import Any, TypeVar, cast
 
 F = TypeVar("F", bound=Callable[..., Any])
 
@@ -29,6 +29,5 @@ if not os.environ.get("SUDOKU_TUI_NO_JIT"):
 def njit(function: F) -> F:
     """Compile ``function`` with Numba (cached on disk) when available."""
     if JIT_ENABLED:
-        compiled: F = _numba_njit(cache=True, nogil=True)(function)
-        return compiled
+        return cast(F, _numba_njit(cache=True, nogil=True)(function))
     return function

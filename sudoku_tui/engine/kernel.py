@@ -44,8 +44,9 @@ def popcount(x: int) -> int:
 
 
 @njit
-def place(state: np.ndarray, cell: int, bit: int, peers: np.ndarray, peer_count: np.ndarray,
-          queue: np.ndarray, qlen: int) -> int:
+def place(
+    state: np.ndarray, cell: int, bit: int, peers: np.ndarray, peer_count: np.ndarray, queue: np.ndarray, qlen: int
+) -> int:
     """Place ``bit`` in ``cell`` and remove it from the peers; cells left
     with one candidate go on ``queue``. Returns the new queue length, or -1
     on a contradiction (a peer holds the value or has nothing left)."""
@@ -67,8 +68,15 @@ def place(state: np.ndarray, cell: int, bit: int, peers: np.ndarray, peer_count:
 
 
 @njit
-def propagate(state: np.ndarray, queue: np.ndarray, qlen: int, peers: np.ndarray, peer_count: np.ndarray,
-              houses: np.ndarray, full: int) -> bool:
+def propagate(
+    state: np.ndarray,
+    queue: np.ndarray,
+    qlen: int,
+    peers: np.ndarray,
+    peer_count: np.ndarray,
+    houses: np.ndarray,
+    full: int,
+) -> bool:
     """Naked and hidden singles to a fixed point; False on a contradiction."""
     n = houses.shape[1]
     while True:
@@ -110,8 +118,15 @@ def propagate(state: np.ndarray, queue: np.ndarray, qlen: int, peers: np.ndarray
 
 
 @njit
-def start(givens: np.ndarray, state: np.ndarray, queue: np.ndarray, peers: np.ndarray, peer_count: np.ndarray,
-          houses: np.ndarray, full: int) -> bool:
+def start(
+    givens: np.ndarray,
+    state: np.ndarray,
+    queue: np.ndarray,
+    peers: np.ndarray,
+    peer_count: np.ndarray,
+    houses: np.ndarray,
+    full: int,
+) -> bool:
     """Fill ``state`` from the givens (0 = empty) and propagate; False when
     the givens conflict or propagation finds a contradiction."""
     for c in range(state.shape[0]):
@@ -138,9 +153,21 @@ def values_of(state: np.ndarray, out: np.ndarray, full: int) -> None:
 
 
 @njit
-def search(stack: np.ndarray, branch_cell: np.ndarray, branch_rest: np.ndarray, meta: np.ndarray,
-           solution: np.ndarray, limit: int, in_order: bool, budget: int, queue: np.ndarray,
-           peers: np.ndarray, peer_count: np.ndarray, houses: np.ndarray, full: int) -> None:
+def search(
+    stack: np.ndarray,
+    branch_cell: np.ndarray,
+    branch_rest: np.ndarray,
+    meta: np.ndarray,
+    solution: np.ndarray,
+    limit: int,
+    in_order: bool,
+    budget: int,
+    queue: np.ndarray,
+    peers: np.ndarray,
+    peer_count: np.ndarray,
+    houses: np.ndarray,
+    full: int,
+) -> None:
     """Depth-first search from ``stack[0]`` (already propagated), resumable.
 
     Counts solutions into ``meta[COUNT]`` up to ``limit`` and writes the
@@ -212,10 +239,22 @@ def search(stack: np.ndarray, branch_cell: np.ndarray, branch_rest: np.ndarray, 
 
 
 @njit
-def solve_batch(givens: np.ndarray, count_only: bool, limit: int, in_order_nodes: int, counts: np.ndarray,
-                solutions: np.ndarray, stack: np.ndarray, branch_cell: np.ndarray, branch_rest: np.ndarray,
-                queue: np.ndarray, peers: np.ndarray, peer_count: np.ndarray, houses: np.ndarray,
-                full: int) -> None:
+def solve_batch(
+    givens: np.ndarray,
+    count_only: bool,
+    limit: int,
+    in_order_nodes: int,
+    counts: np.ndarray,
+    solutions: np.ndarray,
+    stack: np.ndarray,
+    branch_cell: np.ndarray,
+    branch_rest: np.ndarray,
+    queue: np.ndarray,
+    peers: np.ndarray,
+    peer_count: np.ndarray,
+    houses: np.ndarray,
+    full: int,
+) -> None:
     """Solve (or count) every row of ``givens`` in one compiled loop, so a
     file costs no Python work per puzzle.
 
@@ -233,12 +272,38 @@ def solve_batch(givens: np.ndarray, count_only: bool, limit: int, in_order_nodes
             continue
         meta[:] = 0
         if not count_only:
-            search(stack, branch_cell, branch_rest, meta, solutions[i], 1, True, in_order_nodes, queue,
-                   peers, peer_count, houses, full)
+            search(
+                stack,
+                branch_cell,
+                branch_rest,
+                meta,
+                solutions[i],
+                1,
+                True,
+                in_order_nodes,
+                queue,
+                peers,
+                peer_count,
+                houses,
+                full,
+            )
             if meta[MODE] == FINISHED:
                 counts[i] = meta[COUNT]
                 continue
             meta[:] = 0
-        search(stack, branch_cell, branch_rest, meta, solutions[i], limit, False, 1 << 62, queue,
-               peers, peer_count, houses, full)
+        search(
+            stack,
+            branch_cell,
+            branch_rest,
+            meta,
+            solutions[i],
+            limit,
+            False,
+            1 << 62,
+            queue,
+            peers,
+            peer_count,
+            houses,
+            full,
+        )
         counts[i] = meta[COUNT]

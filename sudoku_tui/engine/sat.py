@@ -21,7 +21,7 @@ from collections.abc import Callable
 from itertools import combinations
 
 import numpy as np
-from pysat.solvers import Solver
+from pysat.solvers import Solver  # type: ignore[import-untyped]
 
 from . import kernel
 from .progress import Cancelled

@@ -60,8 +60,9 @@ class _Search:
         """The propagated state of the givens, or None when they contradict."""
         t = self.table
         state = np.zeros(t.cells, dtype=np.int64)
-        ok = kernel.start(np.asarray(givens, dtype=np.int64), state, self.queue, t.peers, t.peer_count, t.houses,
-                          t.full)
+        ok = kernel.start(
+            np.asarray(givens, dtype=np.int64), state, self.queue, t.peers, t.peer_count, t.houses, t.full
+        )
         return state if ok else None
 
     def assign(self, state: np.ndarray, cell: int, bit: int) -> bool:
@@ -83,8 +84,15 @@ class _Search:
             qlen = 1
         return bool(kernel.propagate(state, self.queue, qlen, t.peers, t.peer_count, t.houses, t.full))
 
-    def run(self, state: np.ndarray, limit: int, in_order: bool, should_stop: StopCheck | None,
-            progress: ProgressCallback | None = None, max_nodes: int = _NO_BUDGET) -> tuple[int, tuple[int, ...] | None]:
+    def run(
+        self,
+        state: np.ndarray,
+        limit: int,
+        in_order: bool,
+        should_stop: StopCheck | None,
+        progress: ProgressCallback | None = None,
+        max_nodes: int = _NO_BUDGET,
+    ) -> tuple[int, tuple[int, ...] | None]:
         """Count solutions from a propagated state up to ``limit``; also the
         first found. Count -1 when ``max_nodes`` ran out first."""
         t = self.table
@@ -94,8 +102,21 @@ class _Search:
         step = _POLL_NODES if polled else _NO_BUDGET
         while True:
             budget = min(step, max_nodes - int(self.meta[kernel.NODES]))
-            kernel.search(self.stack, self.branch_cell, self.branch_rest, self.meta, self.solution, limit,
-                          in_order, budget, self.queue, t.peers, t.peer_count, t.houses, t.full)
+            kernel.search(
+                self.stack,
+                self.branch_cell,
+                self.branch_rest,
+                self.meta,
+                self.solution,
+                limit,
+                in_order,
+                budget,
+                self.queue,
+                t.peers,
+                t.peer_count,
+                t.houses,
+                t.full,
+            )
             if self.meta[kernel.MODE] == kernel.FINISHED:
                 break
             if self.meta[kernel.NODES] >= max_nodes:
@@ -138,8 +159,13 @@ def solve(
     return _first_in_order(search, state, first, should_stop, progress)
 
 
-def _first_in_order(search: _Search, state: np.ndarray, known: tuple[int, ...], should_stop: StopCheck | None,
-                    progress: ProgressCallback | None) -> tuple[int, ...]:
+def _first_in_order(
+    search: _Search,
+    state: np.ndarray,
+    known: tuple[int, ...],
+    should_stop: StopCheck | None,
+    progress: ProgressCallback | None,
+) -> tuple[int, ...]:
     """Narrow a puzzle with several solutions down to its row-major first one."""
     base = state.copy()
     best = known
