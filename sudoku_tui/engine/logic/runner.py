@@ -17,7 +17,7 @@ def next_step(grid: CandidateGrid, unique: bool = True, techniques: list[Techniq
     ``unique`` says the puzzle is known to have exactly one solution, which
     the uniqueness techniques need to be sound.
     """
-    for tech in techniques or TECHNIQUES:
+    for tech in TECHNIQUES if techniques is None else techniques:
         if tech.uniqueness and not unique:
             continue
         for step in tech.finder(grid):
