@@ -154,6 +154,7 @@ class SudokuApp(App[None]):
     def on_mount(self) -> None:
         self.board.focus()
         self._check_size()
+        self._status("Press o to open a puzzle file.")
         if self.initial_path is not None:
             self.open_file(self.initial_path)
 

@@ -107,11 +107,9 @@ class OpenFileDialog(ModalScreen[Path | None]):
     OpenFileDialog PuzzleTree:focus {
         border: round $accent;
     }
-    OpenFileDialog #path {
-        margin-top: 1;
-    }
     OpenFileDialog #path-label {
         color: $text-muted;
+        margin-top: 1;
     }
     OpenFileDialog #open-error {
         color: $warning;

@@ -43,7 +43,8 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()
     # Only the game's own jobs: a DirectoryTree keeps a loader worker alive for good.
     ours = [worker for worker in app.workers if worker.group in ("load", "solve")]
-    await app.workers.wait_for_complete(ours)
+    if ours:  # an empty list would mean "every worker" to wait_for_complete
+        await app.workers.wait_for_complete(ours)
     await pilot.pause()
     await pilot.pause()
 

@@ -110,7 +110,7 @@ async def test_command_palette_runs_open_puzzle_file() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("ctrl+p")
         await pilot.pause()
-        await pilot.press(*"Open Puzzle File")
+        await pilot.press(*"open puz")
         await pilot.pause(0.3)
         await pilot.press("enter")
         await pilot.pause()

@@ -1,0 +1,117 @@
+"""Snapshots of the main screens at 80x24 (pytest-textual-snapshot).
+
+Regenerate after a deliberate change with ``pytest tests/ui --snapshot-update``
+and look at the report before committing the new SVGs.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from conftest import FIXTURE_PUZZLES, SIZE, settle, tree_loaded
+from textual.pilot import Pilot
+
+from sudoku_tui.ui import SudokuApp
+
+PROJECT = Path(__file__).resolve().parents[2]
+SnapCompare = Callable[..., bool]
+
+
+@pytest.fixture(autouse=True)
+def in_project(monkeypatch: pytest.MonkeyPatch) -> None:
+    # Paths on screen are shown relative to the project, so snapshots do not depend on where it lives.
+    monkeypatch.chdir(PROJECT)
+
+
+def relative(name: str) -> Path:
+    return (FIXTURE_PUZZLES / name).relative_to(PROJECT)
+
+
+def opening(name: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, SudokuApp)
+        app.open_file(relative(name))
+        await settle(pilot)
+        if keys:
+            await pilot.press(*keys)
+            await settle(pilot)
+
+    return run_before
+
+
+def test_start_screen(snap_compare: SnapCompare) -> None:
+    assert snap_compare(SudokuApp(), terminal_size=SIZE)
+
+
+def test_four_by_four_loaded(snap_compare: SnapCompare) -> None:
+    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=opening("four.txt", "right", "2"))
+
+
+def test_nine_by_nine_loaded_with_entries(snap_compare: SnapCompare) -> None:
+    keys = ("right", "2", "down", "down", "right", "7", "right")
+    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=opening("nine.txt", *keys))
+
+
+def test_nine_by_nine_solved(snap_compare: SnapCompare) -> None:
+    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=opening("nine.txt", "s"))
+
+
+def test_check_dialog_not_solved(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await opening("four.txt")(pilot)
+        app = pilot.app
+        assert isinstance(app, SudokuApp)
+        for cell, value in enumerate(app.grid.values):
+            if not value:
+                app.board.cursor = cell
+                await pilot.press("4")
+        await pilot.press("c")
+        await pilot.pause()
+
+    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_check_dialog_solved(snap_compare: SnapCompare) -> None:
+    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=opening("nine.txt", "s", "c"))
+
+
+def test_no_solution_dialog(snap_compare: SnapCompare) -> None:
+    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=opening("no-solution.txt", "s"))
+
+
+def test_file_error_dialog(snap_compare: SnapCompare, tmp_path: Path) -> None:
+    bad = tmp_path / "bad.txt"
+    bad.write_text("3\n" + "." * 80 + "\n")
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, SudokuApp)
+        app.open_file(bad)
+        await settle(pilot)
+
+    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=run_before)
+
+
+def test_open_dialog(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press("o")
+        await tree_loaded(pilot)
+
+    app = SudokuApp(start_folder=FIXTURE_PUZZLES.relative_to(PROJECT))
+    assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
+
+
+def test_number_hint(snap_compare: SnapCompare) -> None:
+    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=opening("nine.txt", "g", "7", "enter"))
+
+
+def test_terminal_too_small(snap_compare: SnapCompare) -> None:
+    assert snap_compare(SudokuApp(), terminal_size=(40, 12))
+
+
+def test_compact_board_in_a_short_terminal(snap_compare: SnapCompare) -> None:
+    assert snap_compare(SudokuApp(), terminal_size=(60, 18), run_before=opening("nine.txt"))
