@@ -86,7 +86,8 @@ class PuzzleNumber(Input):
     """The puzzle number box; Escape gives up the typed text and returns to the board."""
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "give_up", "Back to board", show=False),
+        Binding("escape", "give_up", "Back to board"),
+        Binding("enter", "submit", "Show puzzle"),
     ]
 
     def action_give_up(self) -> None:
