@@ -65,9 +65,7 @@ def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> 
         np.zeros(cells + 1, dtype=np.int64),
         np.zeros(cells + 1, dtype=np.int64),
         np.zeros(cells * 8 + 8, dtype=np.int64),
-        table.peers,
-        table.peer_count,
-        table.houses,
+        table.geometry(),
         table.full,
     )
     if count:

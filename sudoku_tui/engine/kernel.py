@@ -6,9 +6,10 @@ Glossary (see geometry.py for cells and houses):
   still take (bit ``v-1`` for value ``v``); bit ``PLACED`` says the cell's
   single value has been placed, i.e. removed from all its peers. Copying one
   row of a state array is all a search node costs.
-- *tables*: ``peers`` (cells x max peers, padded), ``peer_count``, ``houses``
-  (houses x n): what :func:`sudoku_tui.engine.shape_tables.tables` builds
-  from a Shape, so one kernel serves 4x4, 9x9, 16x16 and Samurai.
+- *geometry*: ``peers`` (cells x max peers, padded), ``peer_count`` and
+  ``houses`` (houses x n): what
+  :meth:`sudoku_tui.engine.shape_tables.Tables.geometry` gives for a Shape,
+  so one kernel serves 4x4, 9x9, 16x16 and Samurai.
 - *propagation*: naked singles (a cell with one candidate is placed) and
   hidden singles (a value with one place in a house goes there), until
   nothing changes or a contradiction shows.
@@ -27,6 +28,9 @@ from .jit import njit
 
 PLACED = 1 << 30
 
+# (peers, peer_count, houses): the shape's tables (shape_tables.Tables.geometry).
+Geometry = tuple[np.ndarray, np.ndarray, np.ndarray]
+
 # meta[] slots of a resumable search
 DEPTH, MODE, COUNT, NODES = 0, 1, 2, 3
 # modes: look at the state on top of the stack / try the next value of the
@@ -44,12 +48,11 @@ def popcount(x: int) -> int:
 
 
 @njit
-def place(
-    state: np.ndarray, cell: int, bit: int, peers: np.ndarray, peer_count: np.ndarray, queue: np.ndarray, qlen: int
-) -> int:
+def place(state: np.ndarray, cell: int, bit: int, geo: Geometry, queue: np.ndarray, qlen: int) -> int:
     """Place ``bit`` in ``cell`` and remove it from the peers; cells left
     with one candidate go on ``queue``. Returns the new queue length, or -1
     on a contradiction (a peer holds the value or has nothing left)."""
+    peers, peer_count, _ = geo
     state[cell] = bit | PLACED
     for i in range(peer_count[cell]):
         p = peers[cell, i]
@@ -68,16 +71,9 @@ def place(
 
 
 @njit
-def propagate(
-    state: np.ndarray,
-    queue: np.ndarray,
-    qlen: int,
-    peers: np.ndarray,
-    peer_count: np.ndarray,
-    houses: np.ndarray,
-    full: int,
-) -> bool:
+def propagate(state: np.ndarray, queue: np.ndarray, qlen: int, geo: Geometry, full: int) -> bool:
     """Naked and hidden singles to a fixed point; False on a contradiction."""
+    houses = geo[2]
     n = houses.shape[1]
     while True:
         while qlen > 0:
@@ -86,7 +82,7 @@ def propagate(
             m = state[cell]
             if m & PLACED:
                 continue
-            qlen = place(state, cell, m, peers, peer_count, queue, qlen)
+            qlen = place(state, cell, m, geo, queue, qlen)
             if qlen < 0:
                 return False
         for h in range(houses.shape[0]):
@@ -118,15 +114,7 @@ def propagate(
 
 
 @njit
-def start(
-    givens: np.ndarray,
-    state: np.ndarray,
-    queue: np.ndarray,
-    peers: np.ndarray,
-    peer_count: np.ndarray,
-    houses: np.ndarray,
-    full: int,
-) -> bool:
+def start(givens: np.ndarray, state: np.ndarray, queue: np.ndarray, geo: Geometry, full: int) -> bool:
     """Fill ``state`` from the givens (0 = empty) and propagate; False when
     the givens conflict or propagation finds a contradiction."""
     for c in range(state.shape[0]):
@@ -139,10 +127,10 @@ def start(
             m = state[c]
             if (m & PLACED) or not (m & bit):
                 return False
-            qlen = place(state, c, bit, peers, peer_count, queue, qlen)
+            qlen = place(state, c, bit, geo, queue, qlen)
             if qlen < 0:
                 return False
-    return propagate(state, queue, qlen, peers, peer_count, houses, full)
+    return propagate(state, queue, qlen, geo, full)
 
 
 @njit
@@ -163,9 +151,7 @@ def search(
     in_order: bool,
     budget: int,
     queue: np.ndarray,
-    peers: np.ndarray,
-    peer_count: np.ndarray,
-    houses: np.ndarray,
+    geo: Geometry,
     full: int,
 ) -> None:
     """Depth-first search from ``stack[0]`` (already propagated), resumable.
@@ -226,8 +212,8 @@ def search(
             nodes += 1
             child = stack[d + 1]
             child[:] = stack[d]
-            qlen = place(child, branch_cell[d], bit, peers, peer_count, queue, 0)
-            if qlen >= 0 and propagate(child, queue, qlen, peers, peer_count, houses, full):
+            qlen = place(child, branch_cell[d], bit, geo, queue, 0)
+            if qlen >= 0 and propagate(child, queue, qlen, geo, full):
                 d += 1
                 mode = DESCEND
             if nodes >= budget:
@@ -250,9 +236,7 @@ def solve_batch(
     branch_cell: np.ndarray,
     branch_rest: np.ndarray,
     queue: np.ndarray,
-    peers: np.ndarray,
-    peer_count: np.ndarray,
-    houses: np.ndarray,
+    geo: Geometry,
     full: int,
 ) -> None:
     """Solve (or count) every row of ``givens`` in one compiled loop, so a
@@ -267,7 +251,7 @@ def solve_batch(
     """
     meta = np.zeros(4, dtype=np.int64)
     for i in range(givens.shape[0]):
-        if not start(givens[i], stack[0], queue, peers, peer_count, houses, full):
+        if not start(givens[i], stack[0], queue, geo, full):
             counts[i] = 0
             continue
         meta[:] = 0
@@ -282,9 +266,7 @@ def solve_batch(
                 True,
                 in_order_nodes,
                 queue,
-                peers,
-                peer_count,
-                houses,
+                geo,
                 full,
             )
             if meta[MODE] == FINISHED:
@@ -301,9 +283,7 @@ def solve_batch(
             False,
             1 << 62,
             queue,
-            peers,
-            peer_count,
-            houses,
+            geo,
             full,
         )
         counts[i] = meta[COUNT]

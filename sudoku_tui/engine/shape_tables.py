@@ -30,6 +30,10 @@ class Tables:
     def cells(self) -> int:
         return self.shape.size
 
+    def geometry(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+        """The tables the kernel's functions take as one argument."""
+        return (self.peers, self.peer_count, self.houses)
+
 
 @cache
 def tables(shape: Shape) -> Tables:

@@ -55,21 +55,20 @@ class _Search:
         self.queue = np.zeros(cells * 8 + 8, dtype=np.int64)
         self.meta = np.zeros(4, dtype=np.int64)
         self.solution = np.zeros(cells, dtype=np.int64)
+        self.geo = table.geometry()
 
     def start(self, givens: Sequence[int]) -> np.ndarray | None:
         """The propagated state of the givens, or None when they contradict."""
         t = self.table
         state = np.zeros(t.cells, dtype=np.int64)
-        ok = kernel.start(
-            np.asarray(givens, dtype=np.int64), state, self.queue, t.peers, t.peer_count, t.houses, t.full
-        )
+        ok = kernel.start(np.asarray(givens, dtype=np.int64), state, self.queue, self.geo, t.full)
         return state if ok else None
 
     def assign(self, state: np.ndarray, cell: int, bit: int) -> bool:
         """Place a value in ``state`` (in place) and propagate."""
         t = self.table
-        qlen = kernel.place(state, cell, bit, t.peers, t.peer_count, self.queue, 0)
-        return qlen >= 0 and kernel.propagate(state, self.queue, qlen, t.peers, t.peer_count, t.houses, t.full)
+        qlen = kernel.place(state, cell, bit, self.geo, self.queue, 0)
+        return qlen >= 0 and kernel.propagate(state, self.queue, qlen, self.geo, t.full)
 
     def exclude(self, state: np.ndarray, cell: int, bit: int) -> bool:
         """Remove a candidate from ``state`` (in place) and propagate."""
@@ -82,7 +81,7 @@ class _Search:
         if left & (left - 1) == 0:
             self.queue[0] = cell
             qlen = 1
-        return bool(kernel.propagate(state, self.queue, qlen, t.peers, t.peer_count, t.houses, t.full))
+        return bool(kernel.propagate(state, self.queue, qlen, self.geo, t.full))
 
     def run(
         self,
@@ -112,9 +111,7 @@ class _Search:
                 in_order,
                 budget,
                 self.queue,
-                t.peers,
-                t.peer_count,
-                t.houses,
+                self.geo,
                 t.full,
             )
             if self.meta[kernel.MODE] == kernel.FINISHED:
