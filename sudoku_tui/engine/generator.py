@@ -335,10 +335,15 @@ def generate_lines(
             yield generated.puzzle.to_line()
         return
     tasks = [(shape.name, level, symmetry, seed, index) for index in range(count)]
-    with ProcessPoolExecutor(min(jobs, count)) as pool:
+    pool = ProcessPoolExecutor(min(jobs, count))
+    try:
         for done, line in enumerate(pool.map(_line_of, tasks), start=1):
             if should_stop is not None and should_stop():
                 raise Cancelled()
             yield line
             if progress is not None:
                 progress(done, count)
+    finally:
+        # On a stop, a failure or Ctrl-C, drop the puzzles not started yet
+        # instead of waiting for all of them.
+        pool.shutdown(wait=True, cancel_futures=True)

@@ -227,6 +227,14 @@ def test_a_stop_asked_midway_cancels(level: str, polls: int) -> None:
             pass
 
 
+def test_stopping_a_run_over_processes() -> None:
+    lines: list[str] = []
+    with pytest.raises(Cancelled):
+        for line in generate_lines(square(3), 500, "medium", seed=1, jobs=2, should_stop=lambda: len(lines) >= 2):
+            lines.append(line)
+    assert len(lines) == 2
+
+
 def test_grader_is_a_parameter() -> None:
     # Any grading function will do: here every puzzle is "medium".
     generated = generate(square(3), "medium", rng=random.Random(1), grader=lambda puzzle: 2)
