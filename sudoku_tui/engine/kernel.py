@@ -72,45 +72,56 @@ def place(state: np.ndarray, cell: int, bit: int, geo: Geometry, queue: np.ndarr
 
 @njit
 def propagate(state: np.ndarray, queue: np.ndarray, qlen: int, geo: Geometry, full: int) -> bool:
-    """Naked and hidden singles to a fixed point; False on a contradiction."""
+    """Naked and hidden singles to a fixed point; False on a contradiction.
+
+    Each hidden single is placed (with the naked singles it causes) as soon
+    as its house is scanned, so later houses in the same sweep already see
+    it; sweeps repeat until one places nothing.
+    """
     houses = geo[2]
     n = houses.shape[1]
-    while True:
-        while qlen > 0:
-            qlen -= 1
-            cell = queue[qlen]
-            m = state[cell]
-            if m & PLACED:
-                continue
-            qlen = place(state, cell, m, geo, queue, qlen)
-            if qlen < 0:
-                return False
-        for h in range(houses.shape[0]):
-            once = 0
-            twice = 0
-            for k in range(n):
-                m = state[houses[h, k]] & full
-                twice |= once & m
-                once |= m
-            if once != full:
-                return False  # some value has no place left in this house
-            hidden = once & ~twice
-            if hidden == 0:
-                continue
-            for k in range(n):
-                cell = houses[h, k]
+    changed = True
+    while changed:
+        changed = False
+        for h in range(-1, houses.shape[0]):
+            if h >= 0:
+                once = 0
+                twice = 0
+                done = 0  # values already placed in this house
+                for k in range(n):
+                    raw = state[houses[h, k]]
+                    m = raw & full
+                    twice |= once & m
+                    once |= m
+                    if raw & PLACED:
+                        done |= m
+                if once != full:
+                    return False  # some value has no place left in this house
+                hidden = once & ~twice & ~done
+                if hidden == 0:
+                    continue
+                for k in range(n):
+                    cell = houses[h, k]
+                    m = state[cell]
+                    x = m & hidden
+                    if x and not m & PLACED:
+                        if x & (x - 1):
+                            return False  # one cell would need two values
+                        state[cell] = x
+                        queue[qlen] = cell
+                        qlen += 1
+            # h == -1: the singles the caller queued, before the first house
+            while qlen > 0:
+                qlen -= 1
+                cell = queue[qlen]
                 m = state[cell]
                 if m & PLACED:
                     continue
-                x = m & hidden
-                if x:
-                    if x & (x - 1):
-                        return False  # one cell would need two values
-                    state[cell] = x
-                    queue[qlen] = cell
-                    qlen += 1
-        if qlen == 0:
-            return True
+                qlen = place(state, cell, m, geo, queue, qlen)
+                if qlen < 0:
+                    return False
+                changed = True
+    return True
 
 
 @njit
