@@ -114,7 +114,9 @@ class SudokuApp(App[None]):
         Binding("r", "random", "Random", tooltip=text.LOAD_RANDOM),
         Binding("s", "solve", "Solve", tooltip=text.SOLVE),
         Binding("c", "check", "Check", tooltip=text.CHECK),
-        Binding("g", "choose_number", "Puzzle #", tooltip=text.CHOOSE_NUMBER),
+        # Priority: the app sees g before the board does, so digits typed right
+        # after it (or pasted) already find the number box focused.
+        Binding("g", "choose_number", "Puzzle #", tooltip=text.CHOOSE_NUMBER, priority=True),
         Binding("left_square_bracket", "step(-1)", "Prev", key_display="[", tooltip=text.PREVIOUS_PUZZLE),
         Binding("right_square_bracket", "step(1)", "Next", key_display="]", tooltip=text.NEXT_PUZZLE),
         Binding("q", "quit", "Quit"),
@@ -213,8 +215,7 @@ class SudokuApp(App[None]):
                 yield SystemCommand(title, help_text, callback)
             else:
                 yield SystemCommand(title, f"Not available now. {help_text}", self._unavailable(title))
-        for command in super().get_system_commands(screen):
-            yield command
+        yield from super().get_system_commands(screen)
 
     def _unavailable(self, title: str) -> Callable[[], None]:
         def say() -> None:
@@ -335,7 +336,7 @@ class SudokuApp(App[None]):
     def action_choose_number(self) -> None:
         box = self.number_box
         if not box.disabled:
-            box.focus()
+            self.screen.set_focus(box)  # at once, not on the next turn as focus() does
             box.select_all()
 
     def _judge_number(self, typed: str) -> tuple[int | None, str]:

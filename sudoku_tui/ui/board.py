@@ -85,7 +85,9 @@ class Board(Widget, can_focus=True):
             self.board = board
             self.fits = fits
 
-    def __init__(self, grid: Grid, *, name: str | None = None, id: str | None = None, classes: str | None = None) -> None:
+    def __init__(
+        self, grid: Grid, *, name: str | None = None, id: str | None = None, classes: str | None = None
+    ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.grid = grid
         self._room = Size(10_000, 10_000)  # space offered by the parent; set on resize

@@ -20,12 +20,13 @@ NEXT_PUZZLE = "Next Puzzle"
 PREVIOUS_PUZZLE = "Previous Puzzle"
 
 
+# Hints beside the puzzle number, whose range is shown just before them.
 def not_a_number(text: str, last: int) -> str:
-    return f"{text!r} is not a number: type 0 to {last}."
+    return f"Not a number: type 0 … {last}." if len(text) > 8 else f"{text!r} is not a number."
 
 
 def out_of_range(number: int, last: int) -> str:
-    return f"There is no puzzle {number}: type 0 to {last}."
+    return f"No puzzle {number}: type 0 … {last}." if last < 10_000 else f"No puzzle {number}."
 
 
 def too_small(width: int, height: int, need_width: int, need_height: int) -> str:

@@ -35,12 +35,18 @@ def block_file(box: int, lines: list[str]) -> str:
 
 # The seed's error cases (PRODUCT.md 1.1), as files of our own: content -> message.
 BAD_FILES: dict[str, tuple[str, str]] = {
-    "bad-puzzle-length1": ("2\n" + FOUR_PUZZLES[0] + "\n" + FOUR_PUZZLES[1][:-1] + "\n", "Line 3 has the wrong length."),
+    "bad-puzzle-length1": (
+        "2\n" + FOUR_PUZZLES[0] + "\n" + FOUR_PUZZLES[1][:-1] + "\n",
+        "Line 3 has the wrong length.",
+    ),
     "bad-puzzle-length2": (
         "2\n" + FOUR_PUZZLES[0] + "\n" + FOUR_PUZZLES[1] + "\n" + FOUR_PUZZLES[2] + ".\n",
         "Line 4 has the wrong length.",
     ),
-    "bad-puzzle-length3": ("3\n" + NINE_PUZZLES[0] + "\n" + NINE_PUZZLES[1][:40] + "\n", "Line 3 has the wrong length."),
+    "bad-puzzle-length3": (
+        "3\n" + NINE_PUZZLES[0] + "\n" + NINE_PUZZLES[1][:40] + "\n",
+        "Line 3 has the wrong length.",
+    ),
     "bad-puzzle-length4": ("3\n" + NINE_PUZZLES[0] + " \n" + NINE_PUZZLES[1] + "\n", "Line 2 has the wrong length."),
     "bad-value-1": (
         "2\n" + FOUR_PUZZLES[0] + "\n" + FOUR_PUZZLES[1] + "\n" + "5" + FOUR_PUZZLES[2][1:] + "\n",

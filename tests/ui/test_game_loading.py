@@ -14,7 +14,8 @@ from textual.widgets import Label, ProgressBar
 
 from sudoku_tui.engine import formats
 from sudoku_tui.engine.progress import Cancelled
-from sudoku_tui.ui import SudokuApp, app as app_module
+from sudoku_tui.ui import SudokuApp
+from sudoku_tui.ui import app as app_module
 from sudoku_tui.ui.board import Board
 from sudoku_tui.ui.dialogs import OpenFileDialog
 
@@ -96,7 +97,9 @@ async def test_quitting_during_a_load_is_clean(big_nine: Path, monkeypatch: pyte
     assert app.return_code in (0, None)
 
 
-async def test_opening_another_file_replaces_a_load(big_nine: Path, puzzle_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+async def test_opening_another_file_replaces_a_load(
+    big_nine: Path, puzzle_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
     reader = SlowReader()
     monkeypatch.setattr(app_module, "read_puzzle_file", reader)
     app = SudokuApp()
@@ -130,16 +133,22 @@ async def test_a_big_file_loads_with_its_range(big_nine: Path) -> None:
         assert not app.query_one("#progress", ProgressBar).display
 
 
-@pytest.mark.skipif(not EXCHANGE.exists(), reason="../shared/data is not here")
-async def test_the_441k_exchange_file_loads(tmp_path: Path) -> None:
-    # Built as ../shared/data/README.md says: block size 3, then each puzzle with 0 -> '.'.
+@pytest.fixture
+def exchange_441k(tmp_path: Path) -> Path:
+    """The 441,273-puzzle file, built as ../shared/data/README.md says (block size 3, 0 -> '.')."""
+    if not EXCHANGE.exists():
+        pytest.skip("../shared/data is not here")
     path = tmp_path / "exchange-441k.txt"
     with gzip.open(EXCHANGE, "rt") as source, open(path, "w") as out:
         out.write("3\n")
         out.writelines(line.split()[1].replace("0", ".") + "\n" for line in source)
+    return path
+
+
+async def test_the_441k_exchange_file_loads(exchange_441k: Path) -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
-        await load(pilot, path)
+        await load(pilot, exchange_441k)
         assert app.puzzles is not None and len(app.puzzles) == 441_273
         await pilot.press("g", *"441272", "enter")
         assert app.number == 441_272

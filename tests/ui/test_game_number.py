@@ -35,7 +35,7 @@ async def test_g_focuses_and_enter_shows_that_puzzle(puzzle_dir: Path) -> None:
 
 @pytest.mark.parametrize(
     ("typed", "expected"),
-    [("4", "There is no puzzle 4: type 0 to 3."), ("abc", "'abc' is not a number: type 0 to 3."), ("-1", "There is no puzzle -1: type 0 to 3.")],
+    [("4", "No puzzle 4: type 0 … 3."), ("abc", "'abc' is not a number."), ("-1", "No puzzle -1: type 0 … 3.")],
 )
 async def test_bad_numbers_are_refused_with_a_hint(puzzle_dir: Path, typed: str, expected: str) -> None:
     app = SudokuApp()
