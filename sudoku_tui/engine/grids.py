@@ -8,8 +8,13 @@ any complete grid G, every partial fill that agrees with G leaves G's value
 among the candidates of every open cell, so the run that picks G's value at
 each branch never backtracks and has probability at least the product of
 ``1 / candidates`` along its way, which is above zero. The distribution is
-not exactly uniform (no cheap exact sampler exists); it spreads over all
-grids, which is what a puzzle generator needs.
+not exactly uniform (no cheap exact sampler exists). On square boards the
+filled grid then goes through a random transformation of those that keep a
+grid valid (rows within their band, bands, columns within their stack,
+stacks, transposition; relabelling needs none, as the fill treats all values
+alike). Composing with a uniformly drawn transformation makes every grid
+exactly as likely as each grid it can be transformed into, so the only bias
+left is between essentially different grids, and every grid stays reachable.
 
 Randomness: the caller's ``random.Random`` draws a buffer of 32-bit words
 that the compiled loop consumes, one per branch. The words come straight
@@ -219,8 +224,52 @@ def random_grid(shape: Shape, rng: random.Random) -> tuple[int, ...]:
         words = np.frombuffer(rng.getrandbits(32 * count).to_bytes(4 * count, "little"), dtype=np.uint32)
         if _fill(words, stack, branch_cell, branch_rest, arrays.peers, arrays.peer_count, arrays.full,
                  _FILL_BUDGET, out):
-            return tuple(out.tolist())
+            if shape.is_samurai:
+                return tuple(out.tolist())
+            extra = 2 * shape.n - 1
+            words = np.frombuffer(rng.getrandbits(32 * extra).to_bytes(4 * extra, "little"), dtype=np.uint32)
+            moved = np.empty(cells, dtype=np.int64)
+            _transform(out, shape.box, words, moved)
+            return tuple(moved.tolist())
         count = min(2 * count, _FILL_BUDGET)
+
+
+@njit
+def _line_order(box: int, words: np.ndarray, used: int, order: np.ndarray) -> int:
+    """Rows (or columns) in a random order that keeps each band (stack)
+    together: Fisher-Yates on the bands, then inside each band. Returns the
+    number of words used so far."""
+    bands = np.arange(box)
+    for i in range(box - 1, 0, -1):
+        j = (int(words[used]) * (i + 1)) >> 32
+        used += 1
+        bands[i], bands[j] = bands[j], bands[i]
+    for b in range(box):
+        for k in range(box):
+            order[b * box + k] = bands[b] * box + k
+        for i in range(box - 1, 0, -1):
+            j = (int(words[used]) * (i + 1)) >> 32
+            used += 1
+            order[b * box + i], order[b * box + j] = order[b * box + j], order[b * box + i]
+    return used
+
+
+@njit
+def _transform(values: np.ndarray, box: int, words: np.ndarray, out: np.ndarray) -> None:
+    """``out``: the grid under a uniformly drawn validity-keeping transformation
+    (``2 * box**2 - 1`` words: two line orders and a coin for transposing)."""
+    n = box * box
+    rows = np.empty(n, dtype=np.int64)
+    cols = np.empty(n, dtype=np.int64)
+    used = _line_order(box, words, 0, rows)
+    used = _line_order(box, words, used, cols)
+    transpose = words[used] & 1
+    for r in range(n):
+        for c in range(n):
+            if transpose:
+                out[c * n + r] = values[rows[r] * n + cols[c]]
+            else:
+                out[r * n + c] = values[rows[r] * n + cols[c]]
 
 
 def random_grids(shape: Shape, rng: random.Random, count: int) -> Iterator[tuple[int, ...]]:
