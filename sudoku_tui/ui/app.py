@@ -40,6 +40,9 @@ from .layout import plan_board
 # load before a bar could be seen.
 BIG_FILE_BYTES = 1 << 20
 
+# Actions of the game's own keys (the rest are Textual's).
+GAME_ACTIONS = frozenset({"open", "random", "solve", "check", "choose_number", "step"})
+
 # Rows the game needs besides the board: header, puzzle bar, status line, footer.
 CHROME_ROWS = 4
 # Columns the puzzle bar needs to show the number, its range and a hint.
@@ -187,7 +190,18 @@ class SudokuApp(App[None]):
     # ---- enabled state ------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
-        """True runs the action; None shows it disabled in the Footer and does nothing."""
+        """True runs the action; None shows it disabled in the Footer and does nothing.
+
+        False (hidden, and the key goes on to the focused widget) while a
+        dialog is up or the number box has the focus, so g, q and the rest
+        can be typed there.
+        """
+        if action in GAME_ACTIONS and (len(self.screen_stack) > 1 or isinstance(self.focused, Input)):
+            return False
+        return self._state(action)
+
+    def _state(self, action: str) -> bool | None:
+        """Whether an action can run in the game's present state (True) or not (None)."""
         if action in ("random", "choose_number", "step"):
             return True if self.puzzles is not None else None
         if action == "solve":
@@ -197,7 +211,7 @@ class SudokuApp(App[None]):
         return True
 
     def _enabled(self, action: str) -> bool:
-        return self.check_action(action, ()) is True
+        return self._state(action) is True
 
     def get_system_commands(self, screen: Screen) -> Iterable[SystemCommand]:
         """The command palette: the seed's names first, then Textual's own commands."""

@@ -12,7 +12,6 @@ from typing import ClassVar
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
@@ -24,6 +23,21 @@ from .layout import BoardPlan, choose_plan, plan_board
 
 # Keys that clear the cell under the cursor (PRODUCT.md section 4).
 CLEAR_KEYS = frozenset({"0", "full_stop", "space", "backspace", "delete"})
+
+# Cursor keys and their (rows, cols) steps. Handled in on_key rather than as
+# bindings: bindings run only once a key has bubbled up to the app, so with
+# keys arriving together (fast typing, SSH) "l3" would enter the 3 before the
+# cursor moved.
+MOVES: dict[str, tuple[int, int]] = {
+    "up": (-1, 0),
+    "k": (-1, 0),
+    "down": (1, 0),
+    "j": (1, 0),
+    "left": (0, -1),
+    "h": (0, -1),
+    "right": (0, 1),
+    "l": (0, 1),
+}
 
 
 class Board(Widget, can_focus=True):
@@ -53,13 +67,6 @@ class Board(Widget, can_focus=True):
         "board--cursor",
         "board--cursor-blurred",
     }
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("up,k", "move(-1,0)", "Up", show=False),
-        Binding("down,j", "move(1,0)", "Down", show=False),
-        Binding("left,h", "move(0,-1)", "Left", show=False),
-        Binding("right,l", "move(0,1)", "Right", show=False),
-    ]
 
     cursor: reactive[int] = reactive(0)
     """The cell under the cursor."""
@@ -162,18 +169,36 @@ class Board(Widget, can_focus=True):
                 self.cursor = cell
                 return
 
-    def on_key(self, event: events.Key) -> None:
+    async def on_key(self, event: events.Key) -> None:
         shape = self.grid.shape
+        move = MOVES.get(event.key)
+        if move is not None:
+            self._take(event)
+            self.action_move(*move)
+            return
         if event.key in CLEAR_KEYS:
-            event.stop()
+            self._take(event)
             self._enter(0)
             return
         # Only the board's own symbols, case-sensitive: on 16x16 the values
         # 10-16 are capitals, so lower-case command keys never become values.
         char = event.character
         if char is not None and len(char) == 1 and char in shape.symbols:
-            event.stop()
+            self._take(event)
             self._enter(shape.symbols.index(char) + 1)
+            return
+        # Any other key bound higher up (s, c, [ ...) runs here and now, so it
+        # keeps its place among the board's keys: left to bubble, it would run
+        # only after keys that arrived behind it (fast typing, SSH).
+        active = self.screen.active_bindings.get(event.key)
+        if active is not None and not active.binding.priority:
+            self._take(event)
+            await self.app.run_action(active.binding.action, active.node)
+
+    @staticmethod
+    def _take(event: events.Key) -> None:
+        event.stop()
+        event.prevent_default()
 
     def _enter(self, value: int) -> None:
         cell = self.cursor

@@ -40,13 +40,11 @@ def write_file(tmp_path: Path) -> Callable[[str, str], Path]:
 async def settle(pilot: Pilot[None]) -> None:
     """Let workers finish and their messages be handled."""
     app = pilot.app
-    await pilot.pause()
     # Only the game's own jobs: a DirectoryTree keeps a loader worker alive for good.
-    ours = [worker for worker in app.workers if worker.group in ("load", "solve")]
+    ours = [worker for worker in app.workers if worker.group in ("load", "solve") and not worker.is_cancelled]
     if ours:  # an empty list would mean "every worker" to wait_for_complete
         await app.workers.wait_for_complete(ours)
-    await pilot.pause()
-    await pilot.pause()
+    await pilot.pause()  # the workers' messages
 
 
 async def tree_loaded(pilot: Pilot[None]) -> None:
