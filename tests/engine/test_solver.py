@@ -211,6 +211,25 @@ def test_fast_agrees_with_independent_search_on_sparse_nine_by_nine() -> None:
         assert found is not None and list(found) == lex_first(3, values)
 
 
+def test_sat_path_agrees_with_independent_search_on_sixteen_by_sixteen() -> None:
+    # 16x16 goes through the SAT solver: dig a relabelled grid until some
+    # puzzles have several solutions, and compare with the plain search.
+    rng = random.Random(4)
+    grid = lex_first(4, [0] * 256)
+    assert grid is not None
+    several = 0
+    for _ in range(12):
+        relabel = [0, *rng.sample(range(1, 17), 16)]
+        values = [0] * 256
+        for cell in rng.sample(range(256), rng.randint(140, 190)):
+            values[cell] = relabel[grid[cell]]
+        p = Puzzle(SIXTEEN, tuple(values))
+        several += count_solutions(p) == 2
+        found = solve(p)
+        assert found is not None and list(found) == lex_first(4, values)
+    assert several >= 3
+
+
 @pytest.mark.usefixtures("portfolio")
 def test_serg_multi_solution_sample(shared_data: Path) -> None:
     pf = read_puzzle_file(shared_data / "9x9" / "serg-multi-solution.txt")
