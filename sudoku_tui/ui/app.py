@@ -177,13 +177,15 @@ class SudokuApp(App[None]):
         self._check_size(event.size)
 
     def _check_size(self, size: Size | None = None) -> None:
-        """Show the "terminal too small" note when even the compact board does not fit."""
+        """Fit the game to the terminal: drop the Header when rows are short, and
+        show the "terminal too small" note when even the compact board does not fit."""
         width, height = size or self.size
         compact = plan_board(self.grid.shape, "compact")
         need_width = max(compact.width, MIN_COLUMNS)
-        need_height = compact.height + CHROME_ROWS
+        need_height = compact.height + CHROME_ROWS - 1  # the Header can go
         small = width < need_width or height < need_height
         self.screen.set_class(small, "-too-small")
+        self.screen.set_class(height < compact.height + CHROME_ROWS, "-short")
         if small:
             self.query_one("#too-small", Static).update(text.too_small(width, height, need_width, need_height))
 

@@ -86,3 +86,22 @@ async def test_everything_works_from_the_keyboard_alone(puzzle_dir: Path) -> Non
         await pilot.press("g", "2", "enter", "s")
         await settle(pilot)
         assert app.number == 2 and app.grid.is_full()
+
+
+async def test_sixteen_by_sixteen_fits_80x24_without_the_header(tmp_path: Path) -> None:
+    from puzzle_data import blank, pattern_solution
+
+    path = tmp_path / "sixteen.txt"
+    path.write_text(blank(pattern_solution(4), 2, 1) + "\n")  # a plain collection line of 256 cells
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, path)
+        board = app.query_one(Board)
+        assert app.grid.shape.name == "16x16"
+        assert board.plan.density == "compact" and board.region.height == 21
+        assert app.screen.has_class("-short") and not app.screen.has_class("-too-small")
+        # Values 10-16 are capitals; lower case stays for commands.
+        await pilot.press("G")
+        assert app.grid.values[0] == 16
+        await pilot.press("a", "b")
+        assert app.grid.values[0] == 16
