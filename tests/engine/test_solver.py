@@ -181,6 +181,7 @@ def portfolio(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -
     zero, counting followed by fixing cells one by one."""
     if request.param != "cell order first":
         monkeypatch.setattr(solver_module, "IN_ORDER_NODES", 0)
+        monkeypatch.setattr(solver_module, "IN_ORDER_NODES_BEFORE_SAT", 0)
 
 
 @pytest.mark.usefixtures("portfolio")
@@ -211,6 +212,7 @@ def test_fast_agrees_with_independent_search_on_sparse_nine_by_nine() -> None:
         assert found is not None and list(found) == lex_first(3, values)
 
 
+@pytest.mark.usefixtures("portfolio")
 def test_sat_path_agrees_with_independent_search_on_sixteen_by_sixteen() -> None:
     # 16x16 goes through the SAT solver: dig a relabelled grid until some
     # puzzles have several solutions, and compare with the plain search.
