@@ -53,7 +53,9 @@ class _Search:
     def __init__(self, table: Tables) -> None:
         cells = table.cells
         self.table = table
-        self.stack = np.zeros((cells + 1, cells), dtype=np.int64)
+        # Every row is written before it is read (the root by run(), the
+        # others as copies of their parent), so no zero fill is needed.
+        self.stack = np.empty((cells + 1, cells), dtype=np.int64)
         self.branch_cell = np.zeros(cells + 1, dtype=np.int64)
         self.branch_rest = np.zeros(cells + 1, dtype=np.int64)
         self.queue = np.zeros(cells * 8 + 8, dtype=np.int64)
