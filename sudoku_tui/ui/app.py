@@ -98,6 +98,12 @@ class PuzzleNumber(Input):
         if isinstance(app, SudokuApp):
             app.leave_number_box()
 
+    def on_blur(self) -> None:
+        # Left by Tab or a click without Enter: show the number in play again.
+        app = self.app
+        if isinstance(app, SudokuApp):
+            app.restore_number()
+
 
 def _empty_puzzle() -> Puzzle:
     """The starting board of the seed: an empty 9x9 where any value can be entered."""
@@ -324,6 +330,7 @@ class SudokuApp(App[None]):
         """Show puzzle ``number`` of the file, replacing whatever the cells held."""
         assert self.puzzles is not None
         self._solve_token += 1  # a solve still running is for the old puzzle
+        self.workers.cancel_group(self, "solve")
         self.solving = False
         self.number = number
         self.puzzle = self.puzzles.puzzle(number)
@@ -380,9 +387,13 @@ class SudokuApp(App[None]):
 
     def leave_number_box(self) -> None:
         """Forget what was typed in the number box and go back to the board."""
+        self.restore_number()
+        self.board.focus()
+
+    def restore_number(self) -> None:
+        """Show the number of the puzzle in play again, without a hint."""
         self.number_box.value = str(self.number)
         self._hint("")
-        self.board.focus()
 
     @on(Input.Changed, "#number")
     def _number_typed(self, event: Input.Changed) -> None:

@@ -79,3 +79,15 @@ async def test_a_new_file_resets_the_number_to_zero(puzzle_dir: Path) -> None:
         assert "of 0 … 2" in str(app.query_one("#range", Label).render())
         await pilot.press("g", "3", "enter")
         assert app.number == 0
+
+
+async def test_leaving_the_box_without_enter_restores_the_number(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("g", "9", "enter")
+        assert hint(app) != ""
+        await pilot.click(Board)
+        assert app.query_one(Board).has_focus
+        assert app.number_box.value == "0" and hint(app) == ""
+        assert app.number == 0
