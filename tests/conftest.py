@@ -7,6 +7,7 @@ skip when it is absent.
 
 from __future__ import annotations
 
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -27,3 +28,10 @@ def shared_path(*parts: str) -> Path:
 def shared_data() -> Path:
     """The ``../shared/data`` folder; skips the test when it is absent."""
     return shared_path()
+
+
+@pytest.fixture
+def shared_file() -> Callable[..., Path]:
+    """``shared_file("9x9", "top1465.txt")``: a file under ``../shared/data``;
+    skips the test when the file (or the folder) is absent."""
+    return shared_path

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 from pathlib import Path
 
 import pytest
@@ -96,8 +97,8 @@ def test_samurai_answers_are_405_character_lines() -> None:
     assert len(answer) == 405 and answer == format_line(shape, found)
 
 
-def test_shared_samurai_file(shared_data: Path) -> None:
-    path = shared_data / "samurai" / "hard1.txt"
+def test_shared_samurai_file(shared_file: Callable[..., Path]) -> None:
+    path = shared_file("samurai", "hard1.txt")
     pf = read_puzzle_file(path)
-    solution = read_puzzle_file(shared_data / "samurai" / "hard1_solution.txt")
+    solution = read_puzzle_file(shared_file("samurai", "hard1_solution.txt"))
     assert list(solve_lines(pf.shape, pf.lines)) == [format_line(pf.shape, solution.puzzle(0).givens)]

@@ -11,7 +11,7 @@ import os
 import random
 import subprocess
 import sys
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
 import pytest
@@ -233,8 +233,8 @@ def test_sat_path_agrees_with_independent_search_on_sixteen_by_sixteen() -> None
 
 
 @pytest.mark.usefixtures("portfolio")
-def test_serg_multi_solution_sample(shared_data: Path) -> None:
-    pf = read_puzzle_file(shared_data / "9x9" / "serg-multi-solution.txt")
+def test_serg_multi_solution_sample(shared_file: Callable[..., Path]) -> None:
+    pf = read_puzzle_file(shared_file("9x9", "serg-multi-solution.txt"))
     rng = random.Random(5)
     for index in rng.sample(range(len(pf)), 150):
         p = pf.puzzle(index)
@@ -258,26 +258,26 @@ def check_collection(path: Path, sample: int | None, unique: bool) -> None:
             assert count_solutions(p) == 1, pf.lines[index]
 
 
-def test_top1465_solves_with_unique_solutions(shared_data: Path) -> None:
-    check_collection(shared_data / "9x9" / "top1465.txt", None, unique=True)
+def test_top1465_solves_with_unique_solutions(shared_file: Callable[..., Path]) -> None:
+    check_collection(shared_file("9x9", "top1465.txt"), None, unique=True)
 
 
-def test_forum_hardest_solves(shared_data: Path) -> None:
-    check_collection(shared_data / "9x9" / "forum-hardest-1106.txt", None, unique=True)
+def test_forum_hardest_solves(shared_file: Callable[..., Path]) -> None:
+    check_collection(shared_file("9x9", "forum-hardest-1106.txt"), None, unique=True)
 
 
-def test_seventeen_clue_sample_solves(shared_data: Path) -> None:
-    check_collection(shared_data / "9x9" / "17-clue.txt", 1500, unique=False)
+def test_seventeen_clue_sample_solves(shared_file: Callable[..., Path]) -> None:
+    check_collection(shared_file("9x9", "17-clue.txt"), 1500, unique=False)
 
 
-def test_tarek_sixteen_sample_solves_uniquely(shared_data: Path) -> None:
-    check_collection(shared_data / "16x16" / "tarek-206.txt", 8, unique=True)
-    check_collection(shared_data / "16x16" / "tarek-first20.txt", 4, unique=True)
+def test_tarek_sixteen_sample_solves_uniquely(shared_file: Callable[..., Path]) -> None:
+    check_collection(shared_file("16x16", "tarek-206.txt"), 8, unique=True)
+    check_collection(shared_file("16x16", "tarek-first20.txt"), 4, unique=True)
 
 
 @pytest.mark.parametrize("level", ["easy", "medium", "hard", "hard1", "hard2", "diabolical"])
-def test_exchange_samples_match_published_solutions(shared_data: Path, level: str) -> None:
-    path = shared_data / "9x9" / "exchange-samples" / f"{level}_puzzle_and_solution.txt"
+def test_exchange_samples_match_published_solutions(shared_file: Callable[..., Path], level: str) -> None:
+    path = shared_file("9x9", "exchange-samples", f"{level}_puzzle_and_solution.txt")
     for text in path.read_text().splitlines()[:200]:
         line, expected = text.split()
         assert solved_line(NINE, line) == expected
@@ -287,9 +287,9 @@ SAMURAI_NAMES = ["easy1", "easy2", "hard1", "hard2"]
 
 
 @pytest.mark.parametrize("name", SAMURAI_NAMES)
-def test_samurai_files_match_their_solutions(shared_data: Path, name: str) -> None:
-    p = read_puzzle_file(shared_data / "samurai" / f"{name}.txt").puzzle(0)
-    expected = read_puzzle_file(shared_data / "samurai" / f"{name}_solution.txt").puzzle(0)
+def test_samurai_files_match_their_solutions(shared_file: Callable[..., Path], name: str) -> None:
+    p = read_puzzle_file(shared_file("samurai", f"{name}.txt")).puzzle(0)
+    expected = read_puzzle_file(shared_file("samurai", f"{name}_solution.txt")).puzzle(0)
     assert solve(p) == expected.givens
     assert count_solutions(p) == 1
 
@@ -305,8 +305,8 @@ def samurai_grids_ok(givens: Sequence[int], values: Sequence[int]) -> bool:
 
 
 @pytest.mark.parametrize("name", ["moderate1", "moderate2", "empty"])
-def test_other_samurai_files_solve(shared_data: Path, name: str) -> None:
-    p = read_puzzle_file(shared_data / "samurai" / f"{name}.txt").puzzle(0)
+def test_other_samurai_files_solve(shared_file: Callable[..., Path], name: str) -> None:
+    p = read_puzzle_file(shared_file("samurai", f"{name}.txt")).puzzle(0)
     found = solve(p)
     assert found is not None and samurai_grids_ok(p.givens, found)
 
@@ -319,8 +319,8 @@ def test_empty_samurai_gives_the_classic_answer() -> None:
     assert solve(p) == result.solution
 
 
-def test_invalid_samurai_has_no_solution(shared_data: Path) -> None:
-    p = read_puzzle_file(shared_data / "samurai" / "invalid.txt").puzzle(0)
+def test_invalid_samurai_has_no_solution(shared_file: Callable[..., Path]) -> None:
+    p = read_puzzle_file(shared_file("samurai", "invalid.txt")).puzzle(0)
     assert solve(p) is None
     assert count_solutions(p) == 0
 
