@@ -4,11 +4,11 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from conftest import SIZE, load
-from puzzle_data import FOUR_PUZZLES
 from textual import events
 from textual.pilot import Pilot
 from textual.widgets import Input
+from ui_helpers import SIZE, load
+from ui_puzzles import FOUR_PUZZLES
 
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.board import Board

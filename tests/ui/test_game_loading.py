@@ -8,9 +8,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import SIZE, load, settle
-from puzzle_data import NINE_PUZZLES, block_file
 from textual.widgets import Label, ProgressBar
+from ui_helpers import SIZE, load, settle
+from ui_puzzles import NINE_PUZZLES, block_file
 
 from sudoku_tui.engine import formats
 from sudoku_tui.engine.progress import Cancelled

@@ -5,9 +5,9 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SIZE, load
-from puzzle_data import FOUR_PUZZLES
 from textual.widgets import Label
+from ui_helpers import SIZE, load
+from ui_puzzles import FOUR_PUZZLES
 
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.board import Board

@@ -6,10 +6,9 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
-from conftest import SIZE, load, settle, tree_loaded
-from puzzle_data import BAD_FILES, FOUR_PUZZLES, NINE_PUZZLES
-from test_game_start import enabled_keys
 from textual.widgets import DirectoryTree, Input
+from ui_helpers import SIZE, enabled_keys, load, settle, tree_loaded
+from ui_puzzles import BAD_FILES, FOUR_PUZZLES, NINE_PUZZLES
 
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.board import Board

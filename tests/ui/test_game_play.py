@@ -6,9 +6,8 @@ import random
 from pathlib import Path
 
 import pytest
-from conftest import SIZE, load, settle
-from puzzle_data import FOUR_NO_SOLUTION, FOUR_PUZZLES, NINE_PUZZLES, SOLUTION_4, SOLUTION_9
-from test_game_start import enabled_keys
+from ui_helpers import SIZE, enabled_keys, load, settle
+from ui_puzzles import FOUR_NO_SOLUTION, FOUR_PUZZLES, NINE_PUZZLES, SOLUTION_4, SOLUTION_9
 
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.board import Board

@@ -11,8 +11,8 @@ from pathlib import Path
 from typing import Any
 
 import pytest
-from conftest import FIXTURE_PUZZLES, SIZE, settle, tree_loaded
 from textual.pilot import Pilot
+from ui_helpers import FIXTURE_PUZZLES, SIZE, settle, tree_loaded
 
 from sudoku_tui.ui import SudokuApp
 

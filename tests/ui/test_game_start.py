@@ -2,21 +2,12 @@
 
 from __future__ import annotations
 
-from conftest import SIZE
 from textual.widgets import Footer
+from ui_helpers import SIZE, enabled_keys
 
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.board import Board
 from sudoku_tui.ui.dialogs import OpenFileDialog
-
-
-def enabled_keys(app: SudokuApp) -> dict[str, bool]:
-    """Footer keys of the app's own bindings and whether each is enabled."""
-    return {
-        binding.action: active.enabled
-        for key, active in app.screen.active_bindings.items()
-        if (binding := active.binding).show and active.node is app
-    }
 
 
 async def test_start_only_open_is_enabled() -> None:

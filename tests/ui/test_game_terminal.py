@@ -5,8 +5,8 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-from conftest import SIZE, load, settle
 from textual.widgets import Static
+from ui_helpers import SIZE, load, settle
 
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.board import Board
@@ -89,7 +89,7 @@ async def test_everything_works_from_the_keyboard_alone(puzzle_dir: Path) -> Non
 
 
 async def test_sixteen_by_sixteen_fits_80x24_without_the_header(tmp_path: Path) -> None:
-    from puzzle_data import blank, pattern_solution
+    from ui_puzzles import blank, pattern_solution
 
     path = tmp_path / "sixteen.txt"
     path.write_text(blank(pattern_solution(4), 2, 1) + "\n")  # a plain collection line of 256 cells

@@ -1,0 +1,52 @@
+"""Helpers for the game's tests: the terminal size, waiting for workers, loading a file."""
+
+from __future__ import annotations
+
+from pathlib import Path
+
+from textual.pilot import Pilot
+
+from sudoku_tui.ui import SudokuApp
+
+HERE = Path(__file__).parent
+FIXTURE_PUZZLES = HERE / "puzzles"
+SIZE = (80, 24)
+
+
+async def settle(pilot: Pilot[None]) -> None:
+    """Let workers finish and their messages be handled."""
+    app = pilot.app
+    # Only the game's own jobs: a DirectoryTree keeps a loader worker alive for good.
+    ours = [worker for worker in app.workers if worker.group in ("load", "solve") and not worker.is_cancelled]
+    if ours:  # an empty list would mean "every worker" to wait_for_complete
+        await app.workers.wait_for_complete(ours)
+    await pilot.pause()  # the workers' messages
+
+
+async def tree_loaded(pilot: Pilot[None]) -> None:
+    """Wait until the open dialog's folder tree shows the folder's entries."""
+    from textual.widgets import DirectoryTree
+
+    tree = pilot.app.screen.query_one(DirectoryTree)
+    for _ in range(100):
+        await pilot.pause(0.02)
+        if tree.root.children:
+            return
+    raise AssertionError("the folder tree did not load")
+
+
+async def load(pilot: Pilot[None], path: Path) -> None:
+    """Open a file the way the dialog does, and wait for it."""
+    app = pilot.app
+    assert isinstance(app, SudokuApp)
+    app.open_file(path)
+    await settle(pilot)
+
+
+def enabled_keys(app: SudokuApp) -> dict[str, bool]:
+    """Footer keys of the app's own bindings and whether each is enabled."""
+    return {
+        binding.action: active.enabled
+        for active in app.screen.active_bindings.values()
+        if (binding := active.binding).show and active.node is app
+    }
