@@ -178,9 +178,14 @@ class OpenFileDialog(ModalScreen[Path | None]):
             self._say("Type a file path, or pick a file in the tree.")
             return
         path = Path(text).expanduser()
+        tree = self.query_one(PuzzleTree)
+        if not path.is_absolute() and not path.exists():
+            # A bare name most likely means a file in the folder the tree shows.
+            beside = Path(tree.path) / path
+            if beside.exists():
+                path = beside
         if path.is_dir():
             # A folder typed in the box: show it in the tree instead of opening it.
-            tree = self.query_one(PuzzleTree)
             tree.path = path
             tree.focus()
             self._say("")

@@ -172,3 +172,16 @@ async def test_bundled_seed_files_open() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
         assert app.puzzles is not None and len(app.puzzles) == 4
+
+
+async def test_a_bare_name_opens_from_the_folder_shown(puzzle_dir: Path) -> None:
+    app = SudokuApp(start_folder=puzzle_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await pilot.pause()
+        box = app.screen.query_one("#path", Input)
+        box.focus()
+        box.value = "nine.txt"
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.puzzles is not None and app.grid.shape.name == "9x9"
