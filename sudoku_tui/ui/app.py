@@ -18,9 +18,8 @@ from typing import ClassVar
 from textual import events, on, work
 from textual.app import App, ComposeResult, SystemCommand
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal
+from textual.containers import Horizontal
 from textual.geometry import Size
-from textual.message import Message
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Label, ProgressBar, Static
 from textual.worker import get_current_worker
@@ -34,7 +33,9 @@ from ..paths import bundled_puzzles
 from . import messages as text
 from .board import Board
 from .dialogs import MessageDialog, OpenFileDialog
+from .jobs import FileLoaded, LoadFailed, LoadProgress, SolveFinished
 from .layout import plan_board
+from .widgets import BoardArea, PuzzleNumber
 
 # Files at least this big show a progress bar while they load; smaller ones
 # load before a bar could be seen.
@@ -47,62 +48,6 @@ GAME_ACTIONS = frozenset({"open", "random", "solve", "check", "choose_number", "
 CHROME_ROWS = 4
 # Columns the puzzle bar needs to show the number, its range and a hint.
 MIN_COLUMNS = 44
-
-
-class FileLoaded(Message):
-    def __init__(self, token: int, puzzles: PuzzleFile) -> None:
-        super().__init__()
-        self.token = token
-        self.puzzles = puzzles
-
-
-class LoadFailed(Message):
-    def __init__(self, token: int, message: str) -> None:
-        super().__init__()
-        self.token = token
-        self.message = message
-
-
-class LoadProgress(Message):
-    def __init__(self, token: int, done: int, total: int) -> None:
-        super().__init__()
-        self.token = token
-        self.done = done
-        self.total = total
-
-
-class SolveFinished(Message):
-    def __init__(self, token: int, solution: tuple[int, ...] | None) -> None:
-        super().__init__()
-        self.token = token
-        self.solution = solution
-
-
-class BoardArea(Container):
-    """Centres the board and tells it how much room it has."""
-
-    def on_resize(self, event: events.Resize) -> None:
-        self.query_one(Board).offer_room(event.size)
-
-
-class PuzzleNumber(Input):
-    """The puzzle number box; Escape gives up the typed text and returns to the board."""
-
-    BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "give_up", "Back to board"),
-        Binding("enter", "submit", "Show puzzle"),
-    ]
-
-    def action_give_up(self) -> None:
-        app = self.app
-        if isinstance(app, SudokuApp):
-            app.leave_number_box()
-
-    def on_blur(self) -> None:
-        # Left by Tab or a click without Enter: show the number in play again.
-        app = self.app
-        if isinstance(app, SudokuApp):
-            app.restore_number()
 
 
 def _empty_puzzle() -> Puzzle:
@@ -385,11 +330,13 @@ class SudokuApp(App[None]):
             return
         self.show_puzzle(wanted)
 
+    @on(PuzzleNumber.Abandoned)
     def leave_number_box(self) -> None:
         """Forget what was typed in the number box and go back to the board."""
         self.restore_number()
         self.board.focus()
 
+    @on(PuzzleNumber.Left)
     def restore_number(self) -> None:
         """Show the number of the puzzle in play again, without a hint."""
         self.number_box.value = str(self.number)

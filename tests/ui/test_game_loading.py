@@ -18,6 +18,7 @@ from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui import app as app_module
 from sudoku_tui.ui.board import Board
 from sudoku_tui.ui.dialogs import OpenFileDialog
+from sudoku_tui.ui.jobs import LoadProgress
 
 SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 EXCHANGE = SHARED_DATA / "9x9" / "exchange-hard-diabolical-rated.txt.gz"
@@ -117,7 +118,7 @@ class ProgressSpy(SudokuApp):
 
     seen: list[tuple[int, int]]
 
-    def on_load_progress(self, message: app_module.LoadProgress) -> None:
+    def on_load_progress(self, message: LoadProgress) -> None:
         self.seen.append((message.done, message.total))
         super().on_load_progress(message)
 
