@@ -23,7 +23,7 @@ from .geometry import Shape, shape_for_size
 from .progress import ProgressCallback
 from .puzzle import Puzzle, format_line
 from .shape_tables import lines_to_givens, solutions_to_lines, tables
-from .solver import IN_ORDER_NODES, count_solutions, needs_sat, solve
+from .solver import count_solutions, in_order_budget, needs_sat, solve
 
 NO_SOLUTION = "no solution"
 
@@ -58,7 +58,7 @@ def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> 
         givens,
         count,
         limit if count else 2,
-        IN_ORDER_NODES,
+        in_order_budget(shape),
         counts,
         solutions,
         stack,

@@ -38,8 +38,9 @@ StopCheck = Callable[[], bool]
 # Branch nodes between two polls of should_stop: a few milliseconds of work.
 _POLL_NODES = 4096
 _NO_BUDGET = 1 << 62
-# Nodes the search in cell order may take before the portfolio switches to
-# the fewest-candidates search (the hardest 9x9 puzzles need a few thousand).
+# Nodes the search in cell order may take on a 9x9 board before the
+# portfolio switches to the fewest-candidates search (the hardest 9x9 puzzles
+# need a few thousand); scaled by board size, since a node costs about that.
 IN_ORDER_NODES = 20_000
 # The same before handing a 16x16 board to SAT: a few milliseconds, enough
 # for sparse boards (an empty one takes 175 nodes) whose first solution the
@@ -151,7 +152,7 @@ def solve(
     # needs no proof of uniqueness; it is fast on almost every puzzle, and the
     # node budget bounds the rare one where it wanders.
     sat = needs_sat(puzzle.shape)
-    budget = IN_ORDER_NODES_BEFORE_SAT if sat else IN_ORDER_NODES
+    budget = IN_ORDER_NODES_BEFORE_SAT if sat else in_order_budget(puzzle.shape)
     count, first = search.run(state, 1, True, should_stop, progress, budget)
     if count >= 0:
         return first
@@ -214,6 +215,11 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, should_stop: StopCheck | Non
             sat.close()
     count, _ = search.run(state, limit, False, should_stop)
     return count
+
+
+def in_order_budget(shape: Shape) -> int:
+    """Node budget of the search in cell order on a board of this shape."""
+    return IN_ORDER_NODES * 81 // shape.size
 
 
 def needs_sat(shape: Shape) -> bool:

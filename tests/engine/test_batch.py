@@ -75,7 +75,6 @@ def test_puzzles_with_several_solutions_past_the_cell_order_budget(monkeypatch: 
     nine = ["." * 81, "1" + "." * 80, "." * 80 + "1"]
     before = list(solve_lines(FOUR, lines)), list(solve_lines(NINE, nine))
     # No budget for the search in cell order: counting, then fixing cells in order.
-    monkeypatch.setattr(batch, "IN_ORDER_NODES", 0)
     monkeypatch.setattr(solver_module, "IN_ORDER_NODES", 0)
     assert (list(solve_lines(FOUR, lines)), list(solve_lines(NINE, nine))) == before
 
