@@ -37,8 +37,10 @@ class MessageDialog(ModalScreen[None]):
     }
     MessageDialog #message {
         width: auto;
+        min-width: 100%;
         max-width: 64;
         margin-bottom: 1;
+        text-align: center;
     }
     MessageDialog #ok-row {
         width: 100%;
