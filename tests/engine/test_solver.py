@@ -319,6 +319,26 @@ def test_empty_samurai_gives_the_classic_answer() -> None:
     assert solve(p) == result.solution
 
 
+def test_fast_agrees_with_classic_on_sparse_samurai() -> None:
+    # Random givens, some contradictory: the classic's answer where it
+    # finishes within a small step budget (most do), None included.
+    shape = samurai()
+    rng = random.Random(11)
+    compared = 0
+    for _ in range(40):
+        values = [0] * shape.size
+        for cell in rng.sample(range(shape.size), rng.randint(0, 25)):
+            values[cell] = rng.randint(1, 9)
+        p = Puzzle(shape, tuple(values))
+        try:
+            reference = solve_classic(p, max_steps=100_000).solution
+        except Cancelled:
+            continue
+        assert solve(p) == reference
+        compared += 1
+    assert compared >= 20
+
+
 def test_invalid_samurai_has_no_solution(shared_file: Callable[..., Path]) -> None:
     p = read_puzzle_file(shared_file("samurai", "invalid.txt")).puzzle(0)
     assert solve(p) is None
