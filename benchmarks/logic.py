@@ -12,6 +12,17 @@ against the solution; also coverage and speed on top1465), ``hardest``
 (coverage of forum-hardest-1106), ``spearman`` (our score against the
 Sukaku Explainer rating of the rated exchange set), ``qqwing`` (level
 distribution of the four qqwing sets). Data is read from ../shared/data.
+
+Last full run (2 jobs on a shared 2-core machine, 1875 s):
+- reglib: 775/775 exact over the 41 implemented techniques (100 % each);
+  sections not implemented are listed and skipped.
+- exemplars: every exemplar puzzle solved, no wrong step.
+- soundness: 0 wrong steps on top1465 (1465) and qqwing-expert (1000).
+- coverage: top1465 1465/1465, forum-hardest-1106 375/375 (median 4.4 s).
+- speed (one process, 200 top1465 puzzles): median 0.333 s, mean 0.541 s.
+- Spearman, score vs SE rating, 2691 exchange puzzles stratified by rating: 0.875.
+- qqwing levels: simple 1000 Easy; easy 1000 Easy; intermediate 1000 Medium;
+  expert 10 Medium, 576 Hard, 184 Unfair, 230 Extreme.
 """
 
 from __future__ import annotations
