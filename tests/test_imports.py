@@ -17,6 +17,14 @@ MODULES = [
     "sudoku_tui.engine.classic",
     "sudoku_tui.engine.solver",
     "sudoku_tui.engine.batch",
+    "sudoku_tui.engine.kernel",
+    "sudoku_tui.engine.sat",
+    "sudoku_tui.engine.grids",
+    "sudoku_tui.engine.generator",
+    "sudoku_tui.engine.logic",
+    "sudoku_tui.engine.logic.runner",
+    "sudoku_tui.play",
+    "sudoku_tui.saves",
     "sudoku_tui.cli",
 ]
 
