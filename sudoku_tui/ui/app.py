@@ -33,6 +33,8 @@ from ..paths import bundled_puzzles
 from . import messages as text
 from .board import Board
 from .dialogs import MessageDialog, OpenFileDialog
+from .hint_logic import CHECK_PROGRESS, HINT
+from .hints import HintActions
 from .jobs import FileLoaded, LoadFailed, LoadProgress, SolveFinished
 from .layout import plan_board
 from .widgets import BoardArea, PuzzleNumber
@@ -43,6 +45,8 @@ BIG_FILE_BYTES = 1 << 20
 
 # Actions of the game's own keys (the rest are Textual's).
 GAME_ACTIONS = frozenset({"open", "random", "solve", "check", "choose_number", "step"})
+# Hint and Check my progress (ui/hints.py).
+GAME_ACTIONS |= {"hint", "check_progress"}
 
 # Rows the game needs besides the board: header, puzzle bar, status line, footer.
 CHROME_ROWS = 4
@@ -56,7 +60,7 @@ def _empty_puzzle() -> Puzzle:
     return Puzzle(shape, (0,) * shape.size)
 
 
-class SudokuApp(App[None]):
+class SudokuApp(HintActions, App[None]):
     """The game."""
 
     TITLE = "Sudoku"
@@ -68,6 +72,9 @@ class SudokuApp(App[None]):
         Binding("r", "random", "Random", tooltip=text.LOAD_RANDOM),
         Binding("s", "solve", "Solve", tooltip=text.SOLVE),
         Binding("c", "check", "Check", tooltip=text.CHECK),
+        Binding("question_mark", "hint", "Hint", key_display="?", tooltip=HINT),
+        Binding("f2", "hint", "Hint", show=False),
+        Binding("e", "check_progress", "Progress", tooltip=CHECK_PROGRESS),
         # Priority: the app sees g before the board does, so digits typed right
         # after it (or pasted) already find the number box focused.
         Binding("g", "choose_number", "Puzzle #", tooltip=text.CHOOSE_NUMBER, priority=True),
@@ -159,6 +166,8 @@ class SudokuApp(App[None]):
             return True if self.puzzles is not None else None
         if action == "solve":
             return True if self.puzzles is not None and not self.solving else None
+        if action in ("hint", "check_progress"):
+            return True if self.puzzles is not None and not self.solving else None
         if action == "check":
             return True if self.grid.is_full() and not self.solving else None
         return True
@@ -173,6 +182,8 @@ class SudokuApp(App[None]):
             (text.LOAD_RANDOM, "random", "Show a random puzzle of the file", self.action_random),
             (text.SOLVE, "solve", "Fill the board with the solution", self.action_solve),
             (text.CHECK, "check", "Say whether the filled board is solved", self.action_check),
+            (HINT, "hint", "The next logical step: its name, then where, then applied", self.action_hint),
+            (CHECK_PROGRESS, "check_progress", "Say whether the entries so far are right", self.action_check_progress),
             (text.CHOOSE_NUMBER, "choose_number", "Type the number of a puzzle", self.action_choose_number),
             (text.NEXT_PUZZLE, "step", "Show the next puzzle of the file", partial(self.action_step, 1)),
             (text.PREVIOUS_PUZZLE, "step", "Show the previous puzzle of the file", partial(self.action_step, -1)),

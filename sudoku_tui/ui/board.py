@@ -55,6 +55,7 @@ class Board(Widget, can_focus=True):
     Board > .board--empty-mark { color: $foreground 30%; }
     Board > .board--cursor { background: $primary; color: $text; text-style: bold reverse; }
     Board > .board--cursor-blurred { text-style: underline; }
+    Board > .board--hint { background: $warning 35%; text-style: bold underline; }
     Board.-solved > .board--entry { color: $success; }
     """
 
@@ -66,10 +67,14 @@ class Board(Widget, can_focus=True):
         "board--empty-mark",
         "board--cursor",
         "board--cursor-blurred",
+        "board--hint",
     }
 
     cursor: reactive[int] = reactive(0)
     """The cell under the cursor."""
+
+    hint_cells: reactive[frozenset[int]] = reactive(frozenset())
+    """Cells a hint points at: drawn in [brackets], so they show without colour too."""
 
     class Changed(Message):
         """The player entered or cleared a value."""
@@ -107,6 +112,7 @@ class Board(Widget, can_focus=True):
         """Show another grid (a new puzzle, a solution, the original puzzle)."""
         resized = grid.shape is not self.grid.shape
         self.grid = grid
+        self.hint_cells = frozenset()
         self.set_class(False, "-solved")
         if resized:
             self._replan()
@@ -208,6 +214,7 @@ class Board(Widget, can_focus=True):
         if self.grid[cell] == value:
             return
         self.grid.set(cell, value)
+        self.hint_cells = frozenset()
         self.set_class(False, "-solved")
         self.refresh()
         self.post_message(self.Changed(self, cell, value))
@@ -264,6 +271,9 @@ class Board(Widget, can_focus=True):
             # A faint dot keeps empty cells visible where no lines separate them.
             text = " · " if self._plan.density == "compact" else "   "
             look = style("board--empty-mark")
+        if cell in self.hint_cells:
+            text = f"[{text[1:-1]}]"
+            look = look + style("board--hint")
         if cell == self.cursor:
             look = look + style("board--cursor" if self.has_focus else "board--cursor-blurred")
         return Segment(text, base + look)

@@ -1,0 +1,187 @@
+"""Hints (``?``/``f2``) and Check my progress (``e``), mixed into the game's app.
+
+A hint comes in three presses, as HoDoKu and Sudoku Explainer give it: the
+technique's name, then its cells and a one-sentence explanation, then the
+step applied. Each press is tied to the board it was asked about (the
+puzzle, its values and the candidates hints removed); once the board has
+changed, the next press starts again with a new step.
+
+The work (solver and logic runner) runs in a thread worker, so keys keep
+answering on hard puzzles; an answer for a board that has changed since is
+dropped.
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+from typing import TYPE_CHECKING
+
+from textual import work
+from textual.message import Message
+
+from ..engine.logic.step import Step
+from ..engine.puzzle import Puzzle
+from .hint_logic import HintAnswer, Verdict, find_hint, judge, progress_message
+
+if TYPE_CHECKING:
+    from textual.app import App
+
+    from ..engine.puzzle import Grid
+    from .board import Board
+
+    _AppBase = App[None]
+else:
+    _AppBase = object
+
+# How long the explanation stays on screen as a notification: long enough to read.
+EXPLANATION_SECONDS = 20.0
+
+# (puzzle, values, candidates removed by hints): what a hint was asked about.
+Signature = tuple[Puzzle, tuple[int, ...], frozenset[tuple[int, int]]]
+
+
+@dataclass
+class HintState:
+    """The step being shown and how much of it the player has seen (1-3)."""
+
+    signature: Signature
+    step: Step
+    level: int = 1
+
+
+class HintReady(Message):
+    """A worker's answer to a hint (``kind`` "hint") or a progress check ("check")."""
+
+    def __init__(self, kind: str, signature: Signature, answer: HintAnswer | Verdict) -> None:
+        super().__init__()
+        self.kind = kind
+        self.signature = signature
+        self.answer = answer
+
+
+class HintActions(_AppBase):
+    """The hint and progress-check actions of :class:`SudokuApp`.
+
+    Expects the app's ``puzzle``, ``grid``, ``board``, ``_status`` and
+    ``_refresh_state``.
+    """
+
+    if TYPE_CHECKING:
+        puzzle: Puzzle
+        grid: Grid
+
+        @property
+        def board(self) -> Board: ...
+
+        def _status(self, message: str) -> None: ...
+
+    _hint_state: HintState | None = None
+    _hint_asked: Signature | None = None  # a worker is looking at this board
+    _check_asked: Signature | None = None
+    # Candidates hints removed, per puzzle: without pencil marks to hold them,
+    # an elimination would otherwise be found again on the next press.
+    _hint_removed: frozenset[tuple[int, int]] = frozenset()
+    _hint_removed_for: Puzzle | None = None
+
+    def _hint_signature(self) -> Signature:
+        if self._hint_removed_for is not self.puzzle:
+            self._hint_removed_for = self.puzzle
+            self._hint_removed = frozenset()
+        return (self.puzzle, tuple(self.grid.values), self._hint_removed)
+
+    # ---- hint -------------------------------------------------------------
+
+    def action_hint(self) -> None:
+        signature = self._hint_signature()
+        state = self._hint_state
+        if state is not None and state.signature == signature:
+            state.level += 1
+            self._show_hint(state)
+            return
+        self._hint_state = None
+        self.board.hint_cells = frozenset()
+        if self._hint_asked == signature:
+            return  # already looking at this very board
+        self._hint_asked = signature
+        self._status("Looking for a hint…")
+        self._think("hint", signature)
+
+    def _show_hint(self, state: HintState) -> None:
+        step, shape = state.step, self.puzzle.shape
+        if state.level == 1:
+            self._status(f"Hint: {step.technique} (press ? again to see where)")
+        elif state.level == 2:
+            cells = set(step.cells) | {cell for cell, _ in step.placements}
+            if not cells:
+                cells = {cell for cell, _ in step.eliminations}
+            self.board.hint_cells = frozenset(cells)
+            self._status(f"{step.technique}: {step.explanation}")
+            self.notify(
+                f"{step.explanation}\n(press ? again to apply it)",
+                title=step.technique,
+                timeout=EXPLANATION_SECONDS,
+            )
+        else:
+            self._hint_state = None
+            self.board.hint_cells = frozenset()
+            self._apply_step(step)
+            self._status(f"Applied {step.technique}: {step.effects(shape)}")
+
+    def _apply_step(self, step: Step) -> None:
+        """Placements become entries; eliminations are remembered for the next hint."""
+        if step.eliminations:
+            self._hint_removed = self._hint_removed | frozenset(step.eliminations)
+        board = self.board
+        for cell, value in step.placements:
+            if self.grid[cell] != value and not self.puzzle.is_given(cell):
+                self.grid.set(cell, value)
+                # As if typed: whoever listens to the board's changes hears this one too.
+                board.post_message(board.Changed(board, cell, value))
+        board.refresh()
+
+    # ---- check my progress --------------------------------------------------
+
+    def action_check_progress(self) -> None:
+        signature = self._hint_signature()
+        if self._check_asked == signature:
+            return
+        self._check_asked = signature
+        self._status("Checking your entries…")
+        self._think("check", signature)
+
+    def _show_progress(self, verdict: Verdict) -> None:
+        message = progress_message(self.puzzle, self.grid.values, verdict)
+        if verdict.wrong_cell is not None:
+            self.board.cursor = verdict.wrong_cell
+        self._status(message)
+        self.notify(message, severity="information" if verdict.ok else "warning")
+
+    # ---- worker ---------------------------------------------------------------
+
+    @work(thread=True, group="hint", exit_on_error=False)
+    def _think(self, kind: str, signature: Signature) -> None:
+        puzzle, values, removed = signature
+        answer: HintAnswer | Verdict
+        if kind == "hint":
+            answer = find_hint(puzzle, values, removed)
+        else:
+            answer = judge(puzzle, values)
+        self.post_message(HintReady(kind, signature, answer))
+
+    def on_hint_ready(self, message: HintReady) -> None:
+        if message.kind == "hint":
+            self._hint_asked = None
+        else:
+            self._check_asked = None
+        if message.signature != self._hint_signature():
+            self._status("")  # the board changed while the answer was worked out
+            return
+        answer = message.answer
+        if isinstance(answer, Verdict):
+            self._show_progress(answer)
+        elif answer.step is None:
+            self._status(answer.message)
+            self.notify(answer.message, severity="warning")
+        else:
+            self._hint_state = HintState(message.signature, answer.step)
+            self._show_hint(self._hint_state)
