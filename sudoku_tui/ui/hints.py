@@ -18,6 +18,7 @@ from typing import TYPE_CHECKING
 
 from textual import work
 from textual.message import Message
+from textual.notifications import SeverityLevel
 
 from ..engine.logic.step import Step
 from ..engine.puzzle import Puzzle
@@ -115,12 +116,7 @@ class HintActions(_AppBase):
             if not cells:
                 cells = {cell for cell, _ in step.eliminations}
             self.board.hint_cells = frozenset(cells)
-            self._status(f"{step.technique}: {step.explanation}")
-            self.notify(
-                f"{step.explanation}\n(press ? again to apply it)",
-                title=step.technique,
-                timeout=EXPLANATION_SECONDS,
-            )
+            self._say(f"{step.technique}: {step.explanation}", title=step.technique, body=step.explanation)
         else:
             self._hint_state = None
             self.board.hint_cells = frozenset()
@@ -128,9 +124,11 @@ class HintActions(_AppBase):
             self._status(f"Applied {step.technique}: {step.effects(shape)}")
 
     def _apply_step(self, step: Step) -> None:
-        """Placements become entries; eliminations are remembered for the next hint."""
+        """Placements become entries; eliminations leave the pencil marks, if the
+        game keeps any, and are remembered for the next hint either way."""
         if step.eliminations:
             self._hint_removed = self._hint_removed | frozenset(step.eliminations)
+            self._remove_marks(step.eliminations)
         board = self.board
         for cell, value in step.placements:
             if self.grid[cell] != value and not self.puzzle.is_given(cell):
@@ -138,6 +136,17 @@ class HintActions(_AppBase):
                 # As if typed: whoever listens to the board's changes hears this one too.
                 board.post_message(board.Changed(board, cell, value))
         board.refresh()
+
+    def _remove_marks(self, eliminations: tuple[tuple[int, int], ...]) -> None:
+        # Asked of the grid by duck typing: the game in play (sudoku_tui.play.Play)
+        # holds marks as bit sets and toggles them; a plain Grid has none.
+        marks = getattr(self.grid, "marks", None)
+        toggle = getattr(self.grid, "toggle_mark", None)
+        if marks is None or toggle is None:
+            return
+        for cell, value in eliminations:
+            if marks[cell] >> (value - 1) & 1:
+                toggle(cell, value)
 
     # ---- check my progress --------------------------------------------------
 
@@ -153,8 +162,14 @@ class HintActions(_AppBase):
         message = progress_message(self.puzzle, self.grid.values, verdict)
         if verdict.wrong_cell is not None:
             self.board.cursor = verdict.wrong_cell
+        self._say(message, severity="information" if verdict.ok else "warning")
+
+    def _say(self, message: str, *, severity: SeverityLevel = "information", title: str = "", body: str = "") -> None:
+        """The status line, and a notification too when it cannot hold the whole
+        text (at 80 columns a toast would cover the bottom of the board)."""
         self._status(message)
-        self.notify(message, severity="information" if verdict.ok else "warning")
+        if len(message) > self.size.width - 2:
+            self.notify(body or message, title=title, severity=severity, timeout=EXPLANATION_SECONDS)
 
     # ---- worker ---------------------------------------------------------------
 
@@ -180,8 +195,7 @@ class HintActions(_AppBase):
         if isinstance(answer, Verdict):
             self._show_progress(answer)
         elif answer.step is None:
-            self._status(answer.message)
-            self.notify(answer.message, severity="warning")
+            self._say(answer.message, severity="warning")
         else:
             self._hint_state = HintState(message.signature, answer.step)
             self._show_hint(self._hint_state)
