@@ -25,6 +25,7 @@ from textual.widgets import Footer, Header, Input, Label, ProgressBar, Static
 from textual.worker import get_current_worker
 
 from ..engine.formats import PuzzleFile, PuzzleFileError, read_puzzle_file
+from ..engine.generator import Generated, GenerationFailed
 from ..engine.geometry import square
 from ..engine.progress import Cancelled
 from ..engine.puzzle import Grid, Puzzle
@@ -37,6 +38,7 @@ from .hint_logic import CHECK_PROGRESS, HINT
 from .hints import HintActions
 from .jobs import FileLoaded, LoadFailed, LoadProgress, SolveFinished
 from .layout import plan_board
+from .new_game import MakeFailed, MakeProgress, NewPuzzleChoice, NewPuzzleDialog, PuzzleMade, make_puzzle, making_text
 from .widgets import BoardArea, PuzzleNumber
 
 # Files at least this big show a progress bar while they load; smaller ones
@@ -44,7 +46,7 @@ from .widgets import BoardArea, PuzzleNumber
 BIG_FILE_BYTES = 1 << 20
 
 # Actions of the game's own keys (the rest are Textual's).
-GAME_ACTIONS = frozenset({"open", "random", "solve", "check", "choose_number", "step"})
+GAME_ACTIONS = frozenset({"open", "random", "solve", "check", "choose_number", "step", "new_puzzle", "cancel_new"})
 # Hint and Check my progress (ui/hints.py).
 GAME_ACTIONS |= {"hint", "check_progress"}
 
@@ -69,12 +71,15 @@ class SudokuApp(HintActions, App[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("o", "open", "Open", tooltip=text.OPEN_FILE),
+        Binding("n", "new_puzzle", "New", tooltip=text.NEW_PUZZLE),
+        # Shown only while a puzzle is being made (check_action hides it otherwise).
+        Binding("escape", "cancel_new", "Stop making"),
         Binding("r", "random", "Random", tooltip=text.LOAD_RANDOM),
         Binding("s", "solve", "Solve", tooltip=text.SOLVE),
         Binding("c", "check", "Check", tooltip=text.CHECK),
         Binding("question_mark", "hint", "Hint", key_display="?", tooltip=HINT),
         Binding("f2", "hint", "Hint", show=False),
-        Binding("e", "check_progress", "Progress", show=False, tooltip=CHECK_PROGRESS),
+        Binding("e", "check_progress", "Progress", tooltip=CHECK_PROGRESS),
         # Priority: the app sees g before the board does, so digits typed right
         # after it (or pasted) already find the number box focused.
         Binding("g", "choose_number", "Puzzle #", tooltip=text.CHOOSE_NUMBER, priority=True),
@@ -97,6 +102,11 @@ class SudokuApp(HintActions, App[None]):
         self.solving = False
         self._load_token = 0
         self._solve_token = 0
+        # New puzzle: the job under way (None when none), the last choice, the made puzzle in play.
+        self.making: NewPuzzleChoice | None = None
+        self.last_choice: NewPuzzleChoice | None = None
+        self.generated: Generated | None = None
+        self._make_token = 0
 
     # ---- layout -------------------------------------------------------------
 
@@ -165,12 +175,18 @@ class SudokuApp(HintActions, App[None]):
         if action in ("random", "choose_number", "step"):
             return True if self.puzzles is not None else None
         if action == "solve":
-            return True if self.puzzles is not None and not self.solving else None
+            return True if self._has_puzzle() and not self.solving else None
+        if action == "cancel_new":
+            return self.making is not None  # False hides it, so Escape goes on elsewhere
         if action in ("hint", "check_progress"):
-            return True if self.puzzles is not None and not self.solving else None
+            return True if self._has_puzzle() and not self.solving else None
         if action == "check":
             return True if self.grid.is_full() and not self.solving else None
         return True
+
+    def _has_puzzle(self) -> bool:
+        """A puzzle from a file or a made one is in play (not the empty start board)."""
+        return self.puzzles is not None or self.generated is not None
 
     def _enabled(self, action: str) -> bool:
         return self._state(action) is True
@@ -179,6 +195,7 @@ class SudokuApp(HintActions, App[None]):
         """The command palette: the seed's names first, then Textual's own commands."""
         ours: list[tuple[str, str, str, Callable[[], object]]] = [
             (text.OPEN_FILE, "open", "Choose a puzzle file to play", self.action_open),
+            (text.NEW_PUZZLE, "new_puzzle", "Make a puzzle: size, difficulty, symmetry", self.action_new_puzzle),
             (text.LOAD_RANDOM, "random", "Show a random puzzle of the file", self.action_random),
             (text.SOLVE, "solve", "Fill the board with the solution", self.action_solve),
             (text.CHECK, "check", "Say whether the filled board is solved", self.action_check),
@@ -215,6 +232,7 @@ class SudokuApp(HintActions, App[None]):
 
     def open_file(self, path: Path) -> None:
         """Read a file in the background; the current game stays until it has read."""
+        self.action_cancel_new()  # the file asked for last wins over a puzzle being made
         self._load_token += 1
         token = self._load_token
         self.loading = path
@@ -266,6 +284,7 @@ class SudokuApp(HintActions, App[None]):
         self._load_done()
         puzzles = message.puzzles
         self.puzzles = puzzles
+        self.generated = None
         if puzzles.path is not None:
             self.last_folder = puzzles.path.resolve().parent
             self.sub_title = puzzles.path.name
@@ -279,6 +298,90 @@ class SudokuApp(HintActions, App[None]):
         self.loading = None
         self.query_one("#progress", ProgressBar).display = False
         self._status("")
+
+    # ---- new puzzle (made by the generator, no file) ----------------------
+
+    def action_new_puzzle(self) -> None:
+        self.push_screen(NewPuzzleDialog(self.last_choice), self._new_chosen)
+
+    def _new_chosen(self, choice: NewPuzzleChoice | None) -> None:
+        if choice is None:
+            return
+        self.last_choice = choice
+        self._make_token += 1
+        self.making = choice
+        self._status(making_text(choice, 1))
+        bar = self.query_one("#progress", ProgressBar)
+        bar.update(total=None)  # no end known: the bar pulses
+        bar.display = True
+        self._refresh_state()
+        self._make(choice, self._make_token)
+
+    @work(thread=True, group="make", exclusive=True, exit_on_error=False)
+    def _make(self, choice: NewPuzzleChoice, token: int) -> None:
+        worker = get_current_worker()
+
+        def progress(attempts: int, _total: int) -> None:
+            self.post_message(MakeProgress(token, attempts))
+
+        try:
+            made = make_puzzle(choice, lambda: worker.is_cancelled, progress)
+        except Cancelled:
+            return
+        except GenerationFailed as error:
+            self.post_message(MakeFailed(token, str(error)))
+            return
+        self.post_message(PuzzleMade(token, choice, made))
+
+    def action_cancel_new(self) -> None:
+        """Stop making a puzzle; the game in play stays as it was."""
+        if self.making is None:
+            return
+        self._make_token += 1  # whatever the job still posts is ignored
+        self.workers.cancel_group(self, "make")
+        self._make_done()
+        self._status("New puzzle cancelled.")
+
+    def _make_done(self) -> None:
+        self.making = None
+        self.query_one("#progress", ProgressBar).display = False
+        self._status("")
+        self._refresh_state()
+
+    def on_make_progress(self, message: MakeProgress) -> None:
+        if message.token == self._make_token and self.making is not None:
+            self._status(making_text(self.making, message.attempts + 1))
+
+    def on_make_failed(self, message: MakeFailed) -> None:
+        if message.token == self._make_token:
+            self._make_done()
+            self.show_message(message.message)
+
+    def on_puzzle_made(self, message: PuzzleMade) -> None:
+        if message.token != self._make_token:
+            return
+        self._make_done()
+        made = message.generated
+        # The puzzle belongs to no file: Load Random and the puzzle number go
+        # back to how they are at start (o opens a file again, from its folder).
+        self.puzzles = None
+        self.generated = made
+        self.number = 0
+        box = self.number_box
+        box.value = "0"
+        box.disabled = True
+        self.query_one("#range", Label).update(f"(new puzzle, {made.puzzle.shape.name})")
+        self.sub_title = f"New {message.choice.describe()} puzzle"
+        self._solve_token += 1  # a solve still running is for the old puzzle
+        self.workers.cancel_group(self, "solve")
+        self.solving = False
+        self.puzzle = made.puzzle
+        self.grid = self.puzzle.grid()
+        self._hint("")
+        self.board.show_grid(self.grid)
+        self.board.focus()
+        self._check_size()
+        self._refresh_state()
 
     # ---- puzzles ------------------------------------------------------------
 
@@ -374,7 +477,7 @@ class SudokuApp(HintActions, App[None]):
         self._refresh_state()
 
     def action_solve(self) -> None:
-        if self.puzzles is None or self.solving:
+        if not self._has_puzzle() or self.solving:
             return
         self._solve_token += 1
         self.solving = True

@@ -12,6 +12,7 @@ NOT_SOLVED = "The puzzle is NOT solved."
 
 # Command names as the seed's menus call them (shown in the command palette).
 OPEN_FILE = "Open Puzzle File"
+NEW_PUZZLE = "New Puzzle"
 LOAD_RANDOM = "Load Random Puzzle"
 SOLVE = "Solve Puzzle"
 CHECK = "Check Solution"

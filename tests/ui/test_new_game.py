@@ -1,0 +1,179 @@
+"""New puzzle (n): the dialog, making the puzzle in a worker, cancelling, playing it."""
+
+from __future__ import annotations
+
+import threading
+import time
+from collections.abc import Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from textual.widgets import Label, RadioButton
+from ui_helpers import SIZE, enabled_keys, load, settle
+
+from sudoku_tui.engine.generator import Generated, GenerationFailed
+from sudoku_tui.engine.progress import Cancelled
+from sudoku_tui.engine.solver import count_solutions
+from sudoku_tui.ui import SudokuApp, new_game
+from sudoku_tui.ui.board import Board
+from sudoku_tui.ui.dialogs import MessageDialog
+from sudoku_tui.ui.new_game import NewPuzzleDialog
+
+SnapCompare = Callable[..., bool]
+
+
+async def made(pilot: Pilot[None]) -> None:
+    """Wait until the puzzle being made has arrived (or the job ended)."""
+    app = pilot.app
+    jobs = [worker for worker in app.workers if worker.group == "make"]
+    if jobs:
+        await app.workers.wait_for_complete(jobs)
+    await pilot.pause()
+
+
+def status(app: SudokuApp) -> str:
+    return str(app.query_one("#status", Label).render())
+
+
+async def test_n_opens_the_dialog_and_escape_changes_nothing(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "nine.txt")
+        before = (app.puzzle, app.grid.values, app.sub_title, app.puzzles)
+        await pilot.press("n")
+        assert isinstance(app.screen, NewPuzzleDialog)
+        await pilot.press("up", "tab", "down", "escape")
+        assert not isinstance(app.screen, NewPuzzleDialog)
+        assert not [worker for worker in app.workers if worker.group == "make"]
+        assert (app.puzzle, app.grid.values, app.sub_title, app.puzzles) == before
+        assert isinstance(app.focused, Board)
+
+
+async def test_a_four_by_four_is_made_and_played(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "nine.txt")
+        await pilot.press("n", "up", "enter")  # 9x9 is chosen at first; up chooses 4x4
+        await made(pilot)
+        assert app.generated is not None
+        puzzle = app.puzzle
+        assert puzzle.shape.name == "4x4"
+        assert count_solutions(puzzle, 2) == 1
+        assert app.board.grid is app.grid
+        assert app.sub_title == "New easy 4x4 puzzle"
+        # No file: Load Random and the number are off, as at start; Solve works.
+        assert app.puzzles is None and app.number_box.disabled
+        keys = enabled_keys(app)
+        assert keys["random"] is False and keys["solve"] is True
+        given = next(cell for cell in range(puzzle.shape.size) if puzzle.is_given(cell))
+        app.board.cursor = given
+        await pilot.press("0")
+        assert app.grid.values[given] == puzzle.givens[given]
+        await pilot.press("s")
+        await settle(pilot)
+        assert tuple(app.grid.values) == app.generated.solution
+        await pilot.press("c")
+        assert isinstance(app.screen, MessageDialog)
+        assert app.screen.message == "The puzzle is correctly solved."
+
+
+async def test_a_nine_by_nine_has_the_level_asked_for() -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        # 9x9 easy is the first choice; the second symmetry is rotational.
+        await pilot.press("n", "tab", "tab", "down", "enter")
+        await made(pilot)
+        generated = app.generated
+        assert generated is not None and generated.level == 1
+        assert app.puzzle.shape.name == "9x9"
+        assert count_solutions(app.puzzle, 2) == 1
+        givens = app.puzzle.givens
+        assert all((givens[cell] == 0) == (givens[80 - cell] == 0) for cell in range(81))
+        assert app.sub_title == "New easy 9x9 puzzle"
+
+
+async def test_four_by_four_offers_only_easy() -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n", "tab", "down", "down", "shift+tab")  # hard, then back to size
+        await pilot.press("up")  # 4x4
+        dialog = app.screen
+        assert isinstance(dialog, NewPuzzleDialog)
+        assert dialog.choice().level == "easy"
+        assert [button.disabled for button in dialog.query("#level RadioButton").results(RadioButton)] == [
+            False,
+            True,
+            True,
+            True,
+            True,
+        ]
+        await pilot.press("down")  # back to 9x9: every level again
+        assert not any(button.disabled for button in dialog.query("#level RadioButton").results(RadioButton))
+
+
+class SlowGenerator:
+    """Reports one failed attempt, then works until it is told to stop."""
+
+    def __init__(self) -> None:
+        self.started = threading.Event()
+        self.stopped = threading.Event()
+
+    def __call__(self, *args: Any, should_stop: Callable[[], bool], progress: Callable[[int, int], None]) -> Generated:
+        progress(1, 0)
+        self.started.set()
+        deadline = time.monotonic() + 5  # a test that forgets to cancel still ends
+        while time.monotonic() < deadline:
+            if should_stop():
+                self.stopped.set()
+                raise Cancelled()
+            time.sleep(0.005)
+        raise AssertionError("never cancelled")
+
+
+async def test_cancel_while_making_changes_nothing(puzzle_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:
+    slow = SlowGenerator()
+    monkeypatch.setattr(new_game, "GENERATE", slow)
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "nine.txt")
+        await pilot.press("n", "tab", "down", "down", "enter")  # a hard 9x9
+        assert slow.started.wait(2)
+        await pilot.pause(0.05)
+        assert status(app).startswith("Making a hard 9x9 puzzle… attempt 2")
+        assert enabled_keys(app)["cancel_new"] is True
+        # The game still answers: a value goes into the file's puzzle.
+        app.board.cursor = next(cell for cell in range(81) if not app.puzzle.is_given(cell))
+        await pilot.press("5")
+        before = (app.puzzle, app.grid.values, app.sub_title, app.puzzles)
+        assert 5 in app.grid.values
+        await pilot.press("escape")
+        assert slow.stopped.wait(2)
+        await made(pilot)
+        assert app.making is None and app.generated is None
+        assert (app.puzzle, app.grid.values, app.sub_title, app.puzzles) == before
+        assert status(app) == "New puzzle cancelled."
+        assert "cancel_new" not in enabled_keys(app)
+
+
+async def test_a_failed_generation_says_so(monkeypatch: pytest.MonkeyPatch) -> None:
+    def failing(*args: Any, **kwargs: Any) -> Generated:
+        raise GenerationFailed("No 9x9 puzzle of level extreme turned up in 3 attempts.")
+
+    monkeypatch.setattr(new_game, "GENERATE", failing)
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        before = app.puzzle
+        await pilot.press("n", "enter")
+        await made(pilot)
+        assert isinstance(app.screen, MessageDialog)
+        assert "extreme" in app.screen.message
+        assert app.puzzle is before and app.making is None
+
+
+def test_new_puzzle_dialog(snap_compare: SnapCompare) -> None:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        await pilot.press("n", "tab", "down", "down")
+
+    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=run_before)
