@@ -79,7 +79,7 @@ class SudokuApp(HintActions, App[None]):
         Binding("c", "check", "Check", tooltip=text.CHECK),
         Binding("question_mark", "hint", "Hint", key_display="?", tooltip=HINT),
         Binding("f2", "hint", "Hint", show=False),
-        Binding("e", "check_progress", "Progress", tooltip=CHECK_PROGRESS),
+        Binding("e", "check_progress", "Progress", show=False, tooltip=CHECK_PROGRESS),
         # Priority: the app sees g before the board does, so digits typed right
         # after it (or pasted) already find the number box focused.
         Binding("g", "choose_number", "Puzzle #", tooltip=text.CHOOSE_NUMBER, priority=True),
