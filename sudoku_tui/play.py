@@ -8,6 +8,7 @@ value also removes it from the peers' marks; Solve fills the whole board).
 
 from __future__ import annotations
 
+import builtins
 import time
 from collections.abc import Callable, Iterable, Sequence
 from dataclasses import dataclass, field
@@ -101,6 +102,14 @@ class Play:
 
     # --- questions -------------------------------------------------------------
 
+    def __getitem__(self, cell: int) -> int:
+        """The value in a cell (0 when empty), as ``Grid`` answers it."""
+        return self.values[cell]
+
+    def set(self, cell: int, value: int) -> None:
+        """``Grid.set`` for code written against a ``Grid``: an undoable entry."""
+        self.enter(cell, value)
+
     def is_given(self, cell: int) -> bool:
         return self.puzzle.givens[cell] != 0
 
@@ -110,7 +119,7 @@ class Play:
     def is_solved(self) -> bool:
         return is_solved(self.puzzle, self.values)
 
-    def conflicts(self) -> set[int]:
+    def conflicts(self) -> builtins.set[int]:  # builtins: the name set is this class's method
         return conflicting_cells(self.shape, self.values)
 
     def candidates_of(self, cell: int) -> list[int]:

@@ -84,7 +84,7 @@ def game_key(shape_name: str, givens_line: str) -> str:
 
 def _game_from_json(raw: Any) -> SavedGame:
     if not isinstance(raw, dict):
-        raise ValueError("a game is not an object")
+        raise ValueError("a game is not an object")  # noqa: TRY004 - load() turns ValueError into a notice
     game = SavedGame(
         shape=str(raw["shape"]),
         givens=str(raw["givens"]),
@@ -157,7 +157,10 @@ class SaveStore:
         return None
 
     def find(self, puzzle: Puzzle) -> SavedGame | None:
-        return self.games.get(game_key(puzzle.shape.name, puzzle.to_line()))
+        return self.games.get(self.key_of(puzzle))
+
+    def key_of(self, puzzle: Puzzle) -> str:
+        return game_key(puzzle.shape.name, puzzle.to_line())
 
     def last(self) -> SavedGame | None:
         return self.games.get(self.last_key) if self.last_key else None

@@ -28,10 +28,12 @@ from ..engine.formats import PuzzleFile, PuzzleFileError, read_puzzle_file
 from ..engine.generator import Generated, GenerationFailed
 from ..engine.geometry import square
 from ..engine.progress import Cancelled
-from ..engine.puzzle import Grid, Puzzle
+from ..engine.puzzle import Puzzle
 from ..engine.solver import is_solved, solve
 from ..paths import bundled_puzzles
+from ..play import Play
 from . import messages as text
+from .aids import OFF_WHILE_PAUSED, PlayAids
 from .board import Board
 from .dialogs import MessageDialog, OpenFileDialog
 from .hint_logic import CHECK_PROGRESS, HINT
@@ -49,6 +51,8 @@ BIG_FILE_BYTES = 1 << 20
 GAME_ACTIONS = frozenset({"open", "random", "solve", "check", "choose_number", "step", "new_puzzle", "cancel_new"})
 # Hint and Check my progress (ui/hints.py).
 GAME_ACTIONS |= {"hint", "check_progress"}
+# Pause and help (ui/aids.py): space goes on to the number box and the dialogs.
+GAME_ACTIONS |= {"pause", "help"}
 
 # Rows the game needs besides the board: header, puzzle bar, status line, footer.
 CHROME_ROWS = 4
@@ -62,7 +66,7 @@ def _empty_puzzle() -> Puzzle:
     return Puzzle(shape, (0,) * shape.size)
 
 
-class SudokuApp(HintActions, App[None]):
+class SudokuApp(HintActions, PlayAids, App[None]):
     """The game."""
 
     TITLE = "Sudoku"
@@ -70,6 +74,8 @@ class SudokuApp(HintActions, App[None]):
     CSS_PATH = Path(__file__).with_name("sudoku.tcss")
 
     BINDINGS: ClassVar[list[BindingType]] = [
+        # First, so the Footer shows it even when the terminal is too narrow for every key.
+        Binding("f1", "help", "Help", tooltip="Every key with what it does"),
         Binding("o", "open", "Open", tooltip=text.OPEN_FILE),
         Binding("n", "new_puzzle", "New", tooltip=text.NEW_PUZZLE),
         # Shown only while a puzzle is being made (check_action hides it otherwise).
@@ -85,6 +91,7 @@ class SudokuApp(HintActions, App[None]):
         Binding("g", "choose_number", "Puzzle #", tooltip=text.CHOOSE_NUMBER, priority=True),
         Binding("left_square_bracket", "step(-1)", "Prev", key_display="[", tooltip=text.PREVIOUS_PUZZLE),
         Binding("right_square_bracket", "step(1)", "Next", key_display="]", tooltip=text.NEXT_PUZZLE),
+        Binding("space", "pause", "Pause", show=False, tooltip="Pause: stop the clock and hide the board, or go on"),
         Binding("q", "quit", "Quit"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
     ]
@@ -97,11 +104,12 @@ class SudokuApp(HintActions, App[None]):
         self.puzzles: PuzzleFile | None = None
         self.number = 0
         self.puzzle = _empty_puzzle()
-        self.grid = self.puzzle.grid()
+        self.grid = Play(self.puzzle)  # the grid in play: values, marks, undo and redo
         self.loading: Path | None = None
         self.solving = False
         self._load_token = 0
         self._solve_token = 0
+        self._aids_init()
         # New puzzle: the job under way (None when none), the last choice, the made puzzle in play.
         self.making: NewPuzzleChoice | None = None
         self.last_choice: NewPuzzleChoice | None = None
@@ -121,7 +129,10 @@ class SudokuApp(HintActions, App[None]):
             yield Board(self.grid, id="board")
         with Horizontal(id="status-bar"):
             yield Label("", id="status")
+            yield Label("", id="cell-info")
             yield ProgressBar(id="progress", show_eta=False)
+            yield Label("", id="mode")
+            yield Label("", id="clock")
         yield Static("", id="too-small")
         yield Footer(compact=True)
 
@@ -129,6 +140,7 @@ class SudokuApp(HintActions, App[None]):
         self.board.focus()
         self._check_size()
         self._status("Press o to open a puzzle file.")
+        self._aids_mount(offer_last=self.initial_path is None)
         if self.initial_path is not None:
             self.open_file(self.initial_path)
 
@@ -172,6 +184,10 @@ class SudokuApp(HintActions, App[None]):
 
     def _state(self, action: str) -> bool | None:
         """Whether an action can run in the game's present state (True) or not (None)."""
+        if action in OFF_WHILE_PAUSED and self.board.paused:
+            return None
+        if action == "pause":
+            return True if self.in_game else None
         if action in ("random", "choose_number", "step"):
             return True if self.puzzles is not None else None
         if action == "solve":
@@ -291,7 +307,7 @@ class SudokuApp(HintActions, App[None]):
         box = self.number_box
         box.disabled = False
         self.query_one("#range", Label).update(f"of 0 … {len(puzzles) - 1}  ({puzzles.shape.name})")
-        self.show_puzzle(0)
+        self.show_puzzle(self._first_number(len(puzzles)))
         self._check_size()
 
     def _load_done(self) -> None:
@@ -376,7 +392,7 @@ class SudokuApp(HintActions, App[None]):
         self.workers.cancel_group(self, "solve")
         self.solving = False
         self.puzzle = made.puzzle
-        self.grid = self.puzzle.grid()
+        self.grid = self._new_play(self.puzzle)
         self._hint("")
         self.board.show_grid(self.grid)
         self.board.focus()
@@ -393,7 +409,7 @@ class SudokuApp(HintActions, App[None]):
         self.solving = False
         self.number = number
         self.puzzle = self.puzzles.puzzle(number)
-        self.grid = self.puzzle.grid()
+        self.grid = self._new_play(self.puzzle)
         self.number_box.value = str(number)
         self._hint("")
         self.board.show_grid(self.grid)
@@ -475,6 +491,7 @@ class SudokuApp(HintActions, App[None]):
     @on(Board.Changed)
     def _board_changed(self) -> None:
         self._refresh_state()
+        self._after_change()
 
     def action_solve(self) -> None:
         if not self._has_puzzle() or self.solving:
@@ -500,15 +517,17 @@ class SudokuApp(HintActions, App[None]):
         self.solving = False
         self._status("")
         if message.solution is None:
-            # The seed: say so, and show the original puzzle without the player's entries.
-            self.grid = self.puzzle.grid()
+            # The seed: say so, and show the original puzzle without the player's entries (undoable).
+            self.grid.replace_values(self.puzzle.givens, "Show the puzzle")
             self.board.show_grid(self.grid, reset_cursor=False)
+            self._after_change(announce=False)
             self._refresh_state()
             self.show_message(text.NO_SOLUTION)
             return
-        self.grid = Grid(self.puzzle, message.solution)
+        self.grid.replace_values(message.solution)  # one undoable step: undo brings the entries back
         self.board.show_grid(self.grid, reset_cursor=False)
         self.board.mark_solved(True)
+        self._after_change(announce=False)
         self._refresh_state()
 
     def action_check(self) -> None:

@@ -1,7 +1,8 @@
-"""The board widget: draws a :class:`Grid`, moves a cursor, takes entries.
+"""The board widget: draws a :class:`~sudoku_tui.play.Play`, moves a cursor, takes entries and marks.
 
-The widget knows how to show and edit cells; which values a cell may hold
-and whether a cell is a given are asked of the engine's ``Grid``/``Puzzle``.
+The widget knows how to show and edit cells; which values a cell may hold,
+whether a cell is a given, candidates and conflicts are asked of ``Play``
+(and through it the engine); what one cell shows is :mod:`.cells`' job.
 Its drawing comes from :mod:`.layout`, picked to fit the space it is given.
 """
 
@@ -12,17 +13,20 @@ from typing import ClassVar
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
+from textual.binding import Binding, BindingType
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..engine.puzzle import Grid
+from ..play import Play
+from .cells import Highlights, cell_runs, paused_banner
 from .layout import BoardPlan, choose_plan, plan_board
 
-# Keys that clear the cell under the cursor (PRODUCT.md section 4).
-CLEAR_KEYS = frozenset({"0", "full_stop", "space", "backspace", "delete"})
+# Keys that clear the cell under the cursor (PRODUCT.md section 4). Space is
+# not one of them: it pauses the game (issue 4).
+CLEAR_KEYS = frozenset({"0", "full_stop", "backspace", "delete"})
 
 # Cursor keys and their (rows, cols) steps. Handled in on_key rather than as
 # bindings: bindings run only once a key has bubbled up to the app, so with
@@ -57,7 +61,23 @@ class Board(Widget, can_focus=True):
     Board > .board--cursor-blurred { text-style: underline; }
     Board > .board--hint { background: $warning 35%; text-style: bold underline; }
     Board.-solved > .board--entry { color: $success; }
+    Board > .board--mark { color: $text-muted; }
+    Board > .board--mark-match { color: $text; text-style: bold reverse; }
+    Board > .board--peer { background: $primary 20%; text-style: underline; }
+    Board > .board--same { background: $accent 30%; text-style: bold; }
+    Board > .board--conflict { background: $error 40%; color: $text; text-style: bold; }
+    Board > .board--paused { text-style: bold; }
     """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        # Not in the Footer, which has no room left at 80 columns: F1 lists them.
+        Binding("p", "pencil", "Pencil", show=False, tooltip="Pencil mode on or off: value keys then toggle marks"),
+        Binding("a", "fill_candidates", "Candidates", show=False, tooltip="Fill every empty cell's marks"),
+        Binding("v", "possible_values", "Possible", show=False, tooltip="Show the possible values of the cell"),
+        Binding("x", "highlight", "Highlight", show=False, tooltip="Highlighting of house, value, conflicts on/off"),
+        Binding("u,ctrl+z", "undo", "Undo", show=False, tooltip="Undo the last change"),
+        Binding("ctrl+y", "redo", "Redo", show=False, tooltip="Redo what was undone"),
+    ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
         "board--heavy",
@@ -68,6 +88,12 @@ class Board(Widget, can_focus=True):
         "board--cursor",
         "board--cursor-blurred",
         "board--hint",
+        "board--mark",
+        "board--mark-match",
+        "board--peer",
+        "board--same",
+        "board--conflict",
+        "board--paused",
     }
 
     cursor: reactive[int] = reactive(0)
@@ -76,14 +102,34 @@ class Board(Widget, can_focus=True):
     hint_cells: reactive[frozenset[int]] = reactive(frozenset())
     """Cells a hint points at: drawn in [brackets], so they show without colour too."""
 
+    pencil: reactive[bool] = reactive(False, bindings=True)
+    """Pencil mode: value keys toggle marks instead of entering values."""
+
+    highlight: reactive[bool] = reactive(True)
+    """Highlight the cursor's houses, its value and conflicts."""
+
+    paused: reactive[bool] = reactive(False, bindings=True)
+    """The game is paused: the board shows no values and takes no entries."""
+
     class Changed(Message):
-        """The player entered or cleared a value."""
+        """The grid in play changed: an entry, a clearing, marks, an undo or a redo."""
 
         def __init__(self, board: Board, cell: int, value: int) -> None:
             super().__init__()
             self.board = board
             self.cell = cell
             self.value = value
+
+        @property
+        def control(self) -> Board:
+            return self.board
+
+    class Selected(Message):
+        """What the status line shows changed: the cursor, the mode, the cell's marks, or ``v`` was pressed."""
+
+        def __init__(self, board: Board) -> None:
+            super().__init__()
+            self.board = board
 
         @property
         def control(self) -> Board:
@@ -98,20 +144,26 @@ class Board(Widget, can_focus=True):
             self.fits = fits
 
     def __init__(
-        self, grid: Grid, *, name: str | None = None, id: str | None = None, classes: str | None = None
+        self, grid: Play, *, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self.grid = grid
+        self.grid = grid  # the grid in play: values, marks, undo (named as Grid was, for the app's code)
+        # The cell whose possible values the player asked for (v); None once the cursor moves.
+        self.possible_for: int | None = None
+        self._lit_key: tuple[object, ...] | None = None
+        self._lit = Highlights()
         self._room = Size(10_000, 10_000)  # space offered by the parent; set on resize
         self._plan: BoardPlan = plan_board(grid.shape, "lined")
         self.fits = True
 
     # ---- state -------------------------------------------------------------
 
-    def show_grid(self, grid: Grid, *, reset_cursor: bool = True) -> None:
+    def show_grid(self, grid: Play, *, reset_cursor: bool = True) -> None:
         """Show another grid (a new puzzle, a solution, the original puzzle)."""
         resized = grid.shape is not self.grid.shape
         self.grid = grid
+        self.possible_for = None
+        self.post_message(self.Selected(self))
         self.hint_cells = frozenset()
         self.set_class(False, "-solved")
         if resized:
@@ -132,7 +184,61 @@ class Board(Widget, can_focus=True):
         return self.grid.shape.positions[self.cursor]
 
     def watch_cursor(self) -> None:
+        self.possible_for = None
+        self.post_message(self.Selected(self))
         self.refresh()
+
+    def watch_pencil(self) -> None:
+        self.post_message(self.Selected(self))
+
+    def watch_highlight(self) -> None:
+        self.refresh()
+
+    def watch_paused(self) -> None:
+        self.refresh()
+
+    # ---- player aids (issue 4) --------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """While paused the board's keys show disabled and do nothing; undo and redo need a step."""
+        if self.paused:
+            return None
+        if action == "undo":
+            return True if self.grid.can_undo else None
+        if action == "redo":
+            return True if self.grid.can_redo else None
+        return True
+
+    def action_pencil(self) -> None:
+        self.pencil = not self.pencil
+
+    def action_highlight(self) -> None:
+        self.highlight = not self.highlight
+
+    def action_fill_candidates(self) -> None:
+        self._changed(self.grid.fill_candidates() is not None)
+
+    def action_possible_values(self) -> None:
+        """The seed's hint: the status line lists the values the rules allow in this cell."""
+        self.possible_for = self.cursor
+        self.post_message(self.Selected(self))
+
+    def action_undo(self) -> None:
+        self._changed(self.grid.undo() is not None)
+
+    def action_redo(self) -> None:
+        self._changed(self.grid.redo() is not None)
+
+    def _changed(self, changed: bool) -> None:
+        """Redraw after a change to the grid in play and tell the app."""
+        if not changed:
+            return
+        self.hint_cells = frozenset()
+        self.set_class(False, "-solved")
+        self.refresh()
+        self.refresh_bindings()
+        self.post_message(self.Changed(self, self.cursor, self.grid[self.cursor]))
+        self.post_message(self.Selected(self))
 
     # ---- fitting -----------------------------------------------------------
 
@@ -178,6 +284,10 @@ class Board(Widget, can_focus=True):
     async def on_key(self, event: events.Key) -> None:
         shape = self.grid.shape
         move = MOVES.get(event.key)
+        typed = event.character or ""
+        if self.paused and (move is not None or event.key in CLEAR_KEYS or (typed and typed in shape.symbols)):
+            self._take(event)  # nothing moves or changes on a hidden board
+            return
         if move is not None:
             self._take(event)
             self.action_move(*move)
@@ -207,17 +317,20 @@ class Board(Widget, can_focus=True):
         event.prevent_default()
 
     def _enter(self, value: int) -> None:
+        """A value key (or a clear key, value 0): enter it, or in pencil mode toggle that mark."""
         cell = self.cursor
         if self.grid.puzzle.is_given(cell):
             self.app.bell()
             return
+        if self.pencil and value:
+            if self.grid[cell]:
+                self.app.bell()  # marks belong to empty cells
+                return
+            self._changed(self.grid.toggle_mark(cell, value) is not None)
+            return
         if self.grid[cell] == value:
             return
-        self.grid.set(cell, value)
-        self.hint_cells = frozenset()
-        self.set_class(False, "-solved")
-        self.refresh()
-        self.post_message(self.Changed(self, cell, value))
+        self._changed(self.grid.enter(cell, value) is not None)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -243,37 +356,55 @@ class Board(Widget, can_focus=True):
         style = self.get_component_rich_style
         base = self.rich_style
         heavy, light = base + style("board--heavy"), base + style("board--light")
-        board_row = plan.row_at_y[y]
+        board_row, sub_row = plan.row_at_y[y], plan.sub_row_at_y[y]
+        lit = self._highlights()
         segments: list[Segment] = []
         col = 0
         for text, kind in plan.line_rows[y]:
             if kind == "cell":
-                cell = self.grid.shape.cell_at[(board_row, col)]
-                segments.append(self._cell_segment(cell, base))
+                if self.paused:
+                    segments.append(Segment(text, base))
+                else:
+                    cell = self.grid.shape.cell_at[(board_row, col)]
+                    segments.extend(self._cell_segments(cell, sub_row, base, lit))
                 col += 1
-            elif kind == "gap":
+            elif kind == "gap" or kind == "blank":
                 segments.append(Segment(text, base))
-                col += 1
-            elif kind == "blank":
-                segments.append(Segment(text, base))
+                col += int(kind == "gap")
             else:
                 segments.append(Segment(text, heavy if kind == "heavy" else light))
-        return Strip(segments, plan.width).extend_cell_length(self.size.width, base)
+        strip = Strip(segments, plan.width)
+        if self.paused and y == plan.height // 2:
+            strip = paused_banner(strip, plan.width, base + style("board--paused"))
+        return strip.extend_cell_length(self.size.width, base)
 
-    def _cell_segment(self, cell: int, base: Style) -> Segment:
+    def _highlights(self) -> Highlights:
+        """What to highlight, worked out once per state rather than once per drawn line."""
+        key = (self.cursor, self.highlight, self.hint_cells, tuple(self.grid.values), id(self.grid))
+        if key != self._lit_key:
+            self._lit_key = key
+            if self.highlight:
+                self._lit = Highlights.of(self.grid, self.cursor, self.hint_cells)
+            else:
+                self._lit = Highlights(hinted=self.hint_cells)
+        return self._lit
+
+    def _cell_segments(self, cell: int, sub_row: int, base: Style, lit: Highlights) -> list[Segment]:
         style = self.get_component_rich_style
-        value = self.grid[cell]
-        shape = self.grid.shape
-        if value:
-            text = f" {shape.symbol(value)} "
-            look = style("board--given" if self.grid.puzzle.is_given(cell) else "board--entry")
-        else:
-            # A faint dot keeps empty cells visible where no lines separate them.
-            text = " · " if self._plan.density == "compact" else "   "
-            look = style("board--empty-mark")
-        if cell in self.hint_cells:
-            text = f"[{text[1:-1]}]"
-            look = look + style("board--hint")
+        extra = Style()
+        if cell in lit.conflicts:
+            extra += style("board--conflict")
+        elif lit.value and self.grid[cell] == lit.value:
+            extra += style("board--same")
+        elif cell in lit.peers:
+            extra += style("board--peer")
+            if sub_row != self._plan.cell_height - 1:
+                extra += Style(underline=False)  # one line under a tall cell, not one per row
+        if cell in lit.hinted:
+            extra += style("board--hint")
         if cell == self.cursor:
-            look = look + style("board--cursor" if self.has_focus else "board--cursor-blurred")
-        return Segment(text, base + look)
+            extra += style("board--cursor" if self.has_focus else "board--cursor-blurred")
+        return [
+            Segment(text, base + style(f"board--{role}") + extra if role != "plain" else base + extra)
+            for text, role in cell_runs(self.grid, cell, sub_row, self._plan, lit)
+        ]

@@ -1,6 +1,6 @@
-"""Modal dialogs: a message box and the open-file dialog.
+"""Modal dialogs: a message box, the open-file dialog and the offer to resume the last game.
 
-Both are ``ModalScreen``s, so while one is up the game's own keys are out of
+All are ``ModalScreen``s, so while one is up the game's own keys are out of
 the binding chain and nothing behind it can change; Textual gives focus back
 to the widget that had it when the dialog is dismissed.
 """
@@ -200,3 +200,64 @@ class OpenFileDialog(ModalScreen[Path | None]):
     def _choose(self, path: Path) -> None:
         if self.is_active:
             self.dismiss(path)
+
+
+class ResumeDialog(ModalScreen[bool]):
+    """Offers the last game at start: Resume (Enter) or Not now (Escape)."""
+
+    DEFAULT_CSS = """
+    ResumeDialog {
+        align: center middle;
+    }
+    ResumeDialog > Vertical {
+        width: auto;
+        min-width: 40;
+        max-width: 70;
+        height: auto;
+        border: thick $primary;
+        background: $surface;
+        padding: 1 2 0 2;
+    }
+    ResumeDialog #about {
+        width: auto;
+        min-width: 100%;
+        margin-bottom: 1;
+        text-align: center;
+    }
+    ResumeDialog #buttons {
+        width: 100%;
+        height: auto;
+        align-horizontal: center;
+    }
+    ResumeDialog #buttons Button {
+        margin: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "answer(False)", "Not now"),
+        Binding("left,right", "app.focus_next", "Other button", show=False),
+    ]
+
+    def __init__(self, about: str) -> None:
+        super().__init__()
+        self.about = about
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = "Resume your last game?"
+            yield Static(self.about, id="about", markup=False)
+            with Horizontal(id="buttons"):
+                yield Button("Resume", id="resume", variant="primary", compact=True)
+                yield Button("Not now", id="not-now", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#resume", Button).focus()
+
+    def action_answer(self, resume: bool) -> None:
+        if self.is_active:
+            self.dismiss(resume)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.action_answer(event.button.id == "resume")

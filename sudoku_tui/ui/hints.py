@@ -27,7 +27,7 @@ from .hint_logic import HintAnswer, Verdict, find_hint, judge, progress_message
 if TYPE_CHECKING:
     from textual.app import App
 
-    from ..engine.puzzle import Grid
+    from ..play import Play
     from .board import Board
 
     _AppBase = App[None]
@@ -69,7 +69,7 @@ class HintActions(_AppBase):
 
     if TYPE_CHECKING:
         puzzle: Puzzle
-        grid: Grid
+        grid: Play
 
         @property
         def board(self) -> Board: ...

@@ -6,8 +6,13 @@ cells of one box. A junction's character is picked from the weights of its
 four arms, so the same code draws a 4x4, a 9x9, a 16x16 and (because gaps
 simply have no cells) a Samurai board.
 
-Two densities:
+Three densities:
 
+- ``roomy``: each cell is a box-by-box mini-grid of pencil marks
+  (7 x 3 characters on a 9x9), light lines between columns, heavy lines
+  between boxes; a 9x9 board is 73 x 31 characters, for 100x40 terminals.
+  Rows of one box have no line between them: the rows it would take are
+  what lets a 9x9 board fit 40 rows.
 - ``lined``: a line between every pair of cells (light inside a box);
   a 9x9 board is 37 x 19 characters.
 - ``compact``: lines on box edges only; a 9x9 board is 31 x 13.
@@ -24,11 +29,11 @@ from typing import Literal
 
 from ..engine.geometry import Shape
 
-Density = Literal["lined", "compact"]
+Density = Literal["roomy", "lined", "compact"]
 
 NONE, LIGHT, HEAVY = 0, 1, 2
 
-CELL_WIDTH = 3  # " 5 ": a value with a space either side
+CELL_WIDTH = 3  # " 5 ": a value with a space either side (lined and compact)
 
 # Junction characters by the weights of their arms (up, down, left, right).
 _JUNCTIONS: dict[tuple[int, int, int, int], str] = {
@@ -84,10 +89,14 @@ class BoardPlan:
     # Each drawn row: a list of (text, kind) runs; cell runs are filled in by the widget.
     line_rows: tuple[tuple[tuple[str, CharKind], ...], ...]
     cell_x: tuple[int, ...]  # left edge of each board column's cell text
-    cell_y: tuple[int, ...]  # screen row of each board row
+    cell_y: tuple[int, ...]  # first screen row of each board row
     # screen row -> board row (or -1 on a grid line); screen column -> board column (or -1)
     row_at_y: tuple[int, ...]
     col_at_x: tuple[int, ...]
+    # screen row -> which of its cell's rows it is (0 on one-row cells and on grid lines)
+    sub_row_at_y: tuple[int, ...]
+    cell_width: int = CELL_WIDTH
+    cell_height: int = 1
 
     def cell_at_offset(self, x: int, y: int) -> int | None:
         """The cell under a point of the drawing, if any (for the mouse)."""
@@ -99,11 +108,18 @@ class BoardPlan:
         return self.shape.cell_at.get((row, col))
 
 
-def _line_positions(count: int, box: int, density: Density) -> list[int]:
+def _line_positions(count: int, box: int, every_cell: bool) -> list[int]:
     """Indexes (0 .. count) of the grid lines drawn across one axis."""
-    if density == "lined":
+    if every_cell:
         return list(range(count + 1))
     return [i for i in range(count + 1) if i % box == 0]
+
+
+def cell_size(shape: Shape, density: Density) -> tuple[int, int]:
+    """Characters (wide, high) of one cell: a roomy cell holds a box-by-box grid of marks, spaced."""
+    if density == "roomy":
+        return 2 * shape.box + 1, shape.box
+    return CELL_WIDTH, 1
 
 
 @cache
@@ -115,8 +131,9 @@ def plan_board(shape: Shape, density: Density) -> BoardPlan:
     def has(row: int, col: int) -> bool:
         return (row, col) in exists
 
-    h_lines = _line_positions(rows, box, density)
-    v_lines = _line_positions(cols, box, density)
+    width, height = cell_size(shape, density)
+    h_lines = _line_positions(rows, box, density == "lined")
+    v_lines = _line_positions(cols, box, density != "compact")
     v_set, h_set = set(v_lines), set(h_lines)
 
     # Screen columns: a line column before board column c when c is in v_set.
@@ -129,15 +146,18 @@ def plan_board(shape: Shape, density: Density) -> BoardPlan:
             col_at_x.append(-1)
         if c < cols:
             cell_x.append(len(col_at_x))
-            col_at_x.extend([c] * CELL_WIDTH)
+            col_at_x.extend([c] * width)
     row_at_y: list[int] = []
+    sub_row_at_y: list[int] = []
     cell_y: list[int] = []
     for r in range(rows + 1):
         if r in h_set:
             row_at_y.append(-1)
+            sub_row_at_y.append(0)
         if r < rows:
             cell_y.append(len(row_at_y))
-            row_at_y.append(r)
+            row_at_y.extend([r] * height)
+            sub_row_at_y.extend(range(height))
 
     def weight_between(a: bool, b: bool, on_box_edge: bool) -> int:
         """Weight of the line between two neighbouring positions."""
@@ -172,7 +192,7 @@ def plan_board(shape: Shape, density: Density) -> BoardPlan:
                     runs.append((char, _kind(max(up, down, left, right))))
                 if c < cols:
                     weight = h_segment(r, c)
-                    runs.append(((_JUNCTIONS[(0, 0, weight, weight)] if weight else " ") * CELL_WIDTH, _kind(weight)))
+                    runs.append(((_JUNCTIONS[(0, 0, weight, weight)] if weight else " ") * width, _kind(weight)))
         else:
             r = board_row
             for c in range(cols + 1):
@@ -180,7 +200,7 @@ def plan_board(shape: Shape, density: Density) -> BoardPlan:
                     weight = v_segment(r, c)
                     runs.append((_JUNCTIONS[(weight, weight, 0, 0)] if weight else " ", _kind(weight)))
                 if c < cols:
-                    runs.append((" " * CELL_WIDTH, "cell" if has(r, c) else "gap"))
+                    runs.append((" " * width, "cell" if has(r, c) else "gap"))
         line_rows.append(tuple(runs))
 
     return BoardPlan(
@@ -193,6 +213,9 @@ def plan_board(shape: Shape, density: Density) -> BoardPlan:
         cell_y=tuple(cell_y),
         row_at_y=tuple(row_at_y),
         col_at_x=tuple(col_at_x),
+        sub_row_at_y=tuple(sub_row_at_y),
+        cell_width=width,
+        cell_height=height,
     )
 
 
@@ -202,7 +225,7 @@ def _kind(weight: int) -> CharKind:
 
 def choose_plan(shape: Shape, width: int, height: int) -> BoardPlan | None:
     """The roomiest drawing that fits in ``width`` x ``height``; None when even the compact one does not."""
-    for density in ("lined", "compact"):
+    for density in ("roomy", "lined", "compact"):
         plan = plan_board(shape, density)  # type: ignore[arg-type]
         if plan.width <= width and plan.height <= height:
             return plan

@@ -9,6 +9,14 @@ import pytest
 from ui_puzzles import FOUR_NO_SOLUTION, FOUR_PUZZLES, NINE_PUZZLES, block_file
 
 
+@pytest.fixture(autouse=True)
+def data_home(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> Path:
+    """Saved games go to a folder of the test's own: no test reads or writes the player's saves."""
+    home = tmp_path / "data-home"
+    monkeypatch.setenv("XDG_DATA_HOME", str(home))
+    return home / "sudoku-tui"
+
+
 @pytest.fixture
 def puzzle_dir(tmp_path: Path) -> Path:
     """A folder with a 4x4, a 9x9 and an unsolvable file, written for each test."""

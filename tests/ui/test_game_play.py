@@ -39,7 +39,8 @@ async def test_four_by_four_refuses_five_to_nine(puzzle_dir: Path) -> None:
         assert app.grid.values[1] == 4
 
 
-@pytest.mark.parametrize("key", ["0", "full_stop", "space", "backspace", "delete"])
+# Space is not a clear key: it pauses the game (issue 4, tests/ui/test_game_aids.py).
+@pytest.mark.parametrize("key", ["0", "full_stop", "backspace", "delete"])
 async def test_clear_keys(puzzle_dir: Path, key: str) -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -96,11 +97,20 @@ async def test_load_random_sets_number_in_range_and_shows_it(puzzle_dir: Path) -
         await load(pilot, puzzle_dir / "four.txt")
         await pilot.press("right", "2")  # an entry, which Load Random replaces
         seen = set()
+        kept = True  # puzzle 0's entry is in its saved game (issue 4)
         for _ in range(8):
+            before = app.number
             await pilot.press("r")
             assert 0 <= app.number <= 3
             assert app.number_box.value == str(app.number)
-            assert app.grid.values == values_of(FOUR_PUZZLES[app.number])  # entries replaced
+            shown = values_of(FOUR_PUZZLES[app.number])  # entries replaced by the puzzle drawn ...
+            if app.number == 0:
+                # ... but coming back to puzzle 0 resumes its saved game, while drawing
+                # the puzzle in play again starts it afresh and forgets its save.
+                kept = kept and before != 0
+                if kept:
+                    shown[1] = 2
+            assert app.grid.values == shown
             assert app.query_one(Board).cursor_position == (0, 0)
             seen.add(app.number)
         assert len(seen) > 1

@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import FIXTURE_PUZZLES, SIZE, settle, tree_loaded
+from ui_helpers import FIXTURE_PUZZLES, SIZE, freeze_clock, settle, tree_loaded
 
 from sudoku_tui.ui import SudokuApp
 
@@ -39,6 +39,7 @@ def opening(name: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
         if keys:
             await pilot.press(*keys)
             await settle(pilot)
+        freeze_clock(app)
 
     return run_before
 
@@ -69,6 +70,7 @@ def test_check_dialog_not_solved(snap_compare: SnapCompare) -> None:
             if not value:
                 app.board.cursor = cell
                 await pilot.press("4")
+        freeze_clock(app)
         await pilot.press("c")
         await pilot.pause()
 

@@ -50,3 +50,12 @@ def enabled_keys(app: SudokuApp) -> dict[str, bool]:
         for active in app.screen.active_bindings.values()
         if (binding := active.binding).show and active.node is app
     }
+
+
+def freeze_clock(app: SudokuApp) -> None:
+    """Stop the game's clock where it started, so a snapshot shows 0:00 however long it took."""
+    clock = app.clock
+    started = clock.started_at
+    if started is not None:
+        clock.now = lambda: started
+    app._show_clock()

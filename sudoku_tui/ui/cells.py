@@ -1,0 +1,91 @@
+"""What one cell of the board shows: its value or its pencil marks, its highlights; the paused board.
+
+Every highlight has a sign that survives ``NO_COLOR`` (colour only adds to it):
+
+- the cursor: reverse video;
+- the cursor's row, column and box (its peers): underlined;
+- the other cells holding the cursor's value: the value between ``‹ ›``,
+  and the same value among pencil marks in reverse video;
+- a value repeated in a house (a conflict, found by the engine): ``!5!``;
+- cells a hint points at (``hints.py``): ``[5]``.
+
+A roomy cell (see :mod:`.layout`) draws its marks as a box-by-box mini-grid,
+mark ``v`` at its place on a phone keypad; a narrow cell has no room for
+them and shows ``…`` (the status line lists the selected cell's marks).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass
+
+from rich.segment import Segment
+from rich.style import Style
+from textual.strip import Strip
+
+from ..play import Play
+from .layout import BoardPlan
+
+# Roles: the board maps each to one of its component classes.
+GIVEN, ENTRY, EMPTY, MARK, MARK_MATCH, PLAIN = "given", "entry", "empty-mark", "mark", "mark-match", "plain"
+
+NARROW_MARKS = "…"
+
+
+@dataclass(frozen=True)
+class Highlights:
+    """What is highlighted while the board is drawn once; empty sets when highlighting is off."""
+
+    peers: frozenset[int] = frozenset()
+    value: int = 0  # the selected cell's value (0: none)
+    conflicts: frozenset[int] = frozenset()
+    hinted: frozenset[int] = frozenset()  # shown even with highlighting off: the player asked
+
+    @classmethod
+    def of(cls, play: Play, cursor: int, hinted: frozenset[int]) -> Highlights:
+        value = play.values[cursor]
+        return cls(frozenset(play.shape.peers[cursor]), value, frozenset(play.conflicts()), hinted)
+
+
+def paused_banner(strip: Strip, width: int, look: Style) -> Strip:
+    """The middle line of a paused board says so, over the empty grid."""
+    banner = " Paused: space resumes "
+    if len(banner) > width - 2:
+        banner = " Paused "
+    left = (width - len(banner)) // 2
+    parts = strip.divide([left, left + len(banner), width])
+    return Strip.join([parts[0], Strip([Segment(banner, look)]), parts[2]])
+
+
+def cell_runs(play: Play, cell: int, sub_row: int, plan: BoardPlan, lit: Highlights) -> list[tuple[str, str]]:
+    """The text of one row of one cell as ``(text, role)`` runs, ``plan.cell_width`` characters in all."""
+    width, height = plan.cell_width, plan.cell_height
+    value = play.values[cell]
+    shape = play.shape
+    if value:
+        if sub_row != height // 2:
+            return [(" " * width, PLAIN)]
+        symbol = shape.symbol(value)
+        if cell in lit.hinted:
+            text = f"[{symbol}]"
+        elif cell in lit.conflicts:
+            text = f"!{symbol}!"
+        elif lit.value and value == lit.value:
+            text = f"‹{symbol}›"
+        else:
+            text = f" {symbol} "
+        return [(text.center(width), GIVEN if play.is_given(cell) else ENTRY)]
+    marks = play.marks[cell]
+    if height == 1:
+        inside = NARROW_MARKS if marks else "·" if plan.density == "compact" else " "
+        # A faint dot keeps empty cells visible where no lines separate them.
+        text = f"[{inside}]" if cell in lit.hinted else f" {inside} "
+        return [(text, MARK if marks else EMPTY)]
+    runs: list[tuple[str, str]] = [(" ", PLAIN)]
+    for place in range(shape.box):
+        mark = sub_row * shape.box + place + 1
+        if marks >> (mark - 1) & 1:
+            runs.append((shape.symbol(mark), MARK_MATCH if mark == lit.value else MARK))
+        else:
+            runs.append((" ", PLAIN))
+        runs.append((" ", PLAIN))
+    return runs

@@ -1,0 +1,258 @@
+"""Player aids (issue 4): pencil marks, candidates, possible values, highlighting,
+undo and redo, the clock and pause, saves and resume, F1 help.
+
+Saves go to the test's own data folder (the autouse ``data_home`` fixture).
+Most tests play the 4x4 file: a small board keeps them quick.
+"""
+
+from __future__ import annotations
+
+import json
+from pathlib import Path
+
+from textual.widgets import Label
+from ui_helpers import SIZE, load, settle
+from ui_puzzles import FOUR_PUZZLES, SOLUTION_4
+
+from sudoku_tui.engine.conflicts import conflicting_cells
+from sudoku_tui.engine.formats import read_puzzle_file
+from sudoku_tui.engine.solver import solve
+from sudoku_tui.saves import SAVE_NAME, SavedGame, SaveStore
+from sudoku_tui.ui import SudokuApp
+from sudoku_tui.ui.board import Board
+from sudoku_tui.ui.dialogs import ResumeDialog
+from sudoku_tui.ui.help import HelpScreen
+
+FIRST_EMPTY = FOUR_PUZZLES[0].index(".")  # cell 1 of "1.3." ...
+
+
+def label(app: SudokuApp, name: str) -> str:
+    return str(app.query_one(f"#{name}", Label).render())
+
+
+def notices(app: SudokuApp) -> list[str]:
+    return [notification.message for notification in app._notifications]
+
+
+def board_text(board: Board) -> str:
+    return "\n".join(board.render_line(y).text for y in range(board.plan.height))
+
+
+async def test_pencil_mode_marks_and_entries_clear_peer_marks(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        board = app.board
+        assert label(app, "mode") == "Values"
+        await pilot.press("right", "p", "2", "4")
+        assert board.pencil and label(app, "mode") == "PENCIL"
+        assert app.grid.values[FIRST_EMPTY] == 0
+        assert app.grid.marks_of(FIRST_EMPTY) == [2, 4]
+        assert label(app, "cell-info") == "r1c2 marks 2 4"
+        await pilot.press("4")  # a second press takes the mark away
+        assert app.grid.marks_of(FIRST_EMPTY) == [2]
+        # A peer in the same row, then a value entered: the value leaves the peer's marks.
+        await pilot.press("right", "right", "2", "p", "left", "left")
+        assert not board.pencil and label(app, "mode") == "Values"
+        peer = FIRST_EMPTY + 2
+        assert app.grid.marks_of(peer) == [2]
+        await pilot.press("2")
+        assert app.grid.values[FIRST_EMPTY] == 2 and app.grid.marks_of(peer) == []
+        await pilot.press("u")  # one undo brings the mark back with the empty cell
+        assert app.grid.values[FIRST_EMPTY] == 0 and app.grid.marks_of(peer) == [2]
+
+
+async def test_candidates_undo_redo_and_the_possible_values_hint(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        board = app.board
+        assert not board.check_action("undo", ()) and not board.check_action("redo", ())
+        await pilot.press("a")
+        empty = [cell for cell, value in enumerate(app.grid.values) if not value]
+        assert all(app.grid.marks_of(cell) == app.grid.candidates_of(cell) for cell in empty)
+        await pilot.press("u")
+        assert not any(app.grid.marks)
+        await pilot.press("ctrl+y")
+        assert all(app.grid.marks_of(cell) for cell in empty)
+        await pilot.press("ctrl+z")
+        assert not any(app.grid.marks)
+        await pilot.press("right", "v")
+        possible = " ".join(str(v) for v in app.grid.candidates_of(FIRST_EMPTY))
+        assert label(app, "cell-info") == f"r1c2 can hold {possible}"
+        await pilot.press("left")  # the answer is for one cell: moving away ends it
+        assert "can hold" not in label(app, "cell-info")
+
+
+async def test_solve_is_undone_in_one_step(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("right", "3", "s")
+        await settle(pilot)
+        solution = list(solve(app.puzzle) or ())
+        assert app.grid.values == solution
+        assert not app.clock.running  # solved: the clock stopped
+        await pilot.press("u")
+        assert app.grid.values[FIRST_EMPTY] == 3 and app.grid.values.count(0) == FOUR_PUZZLES[0].count(".") - 1
+        assert app.clock.running
+        await pilot.press("ctrl+y")
+        assert app.grid.values == solution
+
+
+async def test_highlighting_and_its_switch(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        board = app.board
+        lit = board._highlights()
+        assert lit.peers == frozenset(app.grid.shape.peers[0]) and lit.value == 1
+        assert "‹1›" in board_text(board)  # the other 1s, marked without colour
+        # A value that repeats in its row: both cells are conflicts, drawn !v!.
+        await pilot.press("right", "1")
+        conflicts = conflicting_cells(app.grid.shape, app.grid.values)
+        assert conflicts and board._highlights().conflicts == conflicts
+        assert "!1!" in board_text(board)
+        await pilot.press("x")
+        assert not board.highlight
+        lit = board._highlights()
+        assert not lit.peers and not lit.conflicts and not lit.value
+        assert "!" not in board_text(board) and "‹" not in board_text(board)
+        await pilot.press("x")
+        assert board._highlights().conflicts == conflicts
+
+
+async def test_space_pauses_hides_the_board_and_stops_the_clock(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        board = app.board
+        await pilot.press("space")
+        assert board.paused and not app.clock.running
+        assert "paused" in label(app, "clock")
+        shown = board_text(board)
+        assert "Paused" in shown and not any(ch.isdigit() for ch in shown)
+        elapsed = app.clock.elapsed()
+        await pilot.press("right", "2", "a", "u")  # nothing moves or changes while paused
+        await pilot.pause(0.05)
+        assert app.clock.elapsed() == elapsed
+        assert board.cursor == 0 and app.grid.values[FIRST_EMPTY] == 0 and not any(app.grid.marks)
+        assert app._state("solve") is None
+        await pilot.press("space")
+        assert not board.paused and app.clock.running
+
+
+async def test_solving_by_hand_stops_the_clock(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        for cell, value in enumerate(app.grid.values):
+            if not value:
+                app.board.cursor = cell
+                await pilot.press(SOLUTION_4[cell])
+        assert app.grid.is_solved() and not app.clock.running
+        assert "✓" in label(app, "clock")
+        assert any(message.startswith("Solved in") for message in notices(app))
+
+
+async def test_a_game_is_saved_and_resumed_when_its_puzzle_is_opened(puzzle_dir: Path, data_home: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("right", "3", "right", "right", "p", "2")
+        await pilot.press("q")
+    saved = json.loads((data_home / SAVE_NAME).read_text())
+    assert saved["last"] and len(saved["games"]) == 1
+
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("escape")  # the offer of the last game: the file is opened instead
+        await load(pilot, puzzle_dir / "four.txt")
+        assert app.grid.values[FIRST_EMPTY] == 3
+        assert app.grid.marks_of(3) == [2]
+        assert any("resumed" in message for message in notices(app))
+        # Another puzzle of the file starts afresh; coming back resumes again.
+        await pilot.press("right_square_bracket")
+        assert app.grid.values == [int(ch) if ch != "." else 0 for ch in FOUR_PUZZLES[1]]
+        await pilot.press("left_square_bracket")
+        assert app.grid.values[FIRST_EMPTY] == 3
+
+
+async def test_start_without_a_file_offers_the_last_game(puzzle_dir: Path, data_home: Path) -> None:
+    store = SaveStore(data_home)
+    puzzle_file = puzzle_dir / "four.txt"
+    puzzle = read_puzzle_file(puzzle_file).puzzle(2)
+    values = list(puzzle.givens)
+    values[values.index(0)] = int(SOLUTION_4[puzzle.givens.index(0)])
+    store.put(SavedGame.of(puzzle, values, [0] * 16, 65.0, path=str(puzzle_file), index=2))
+
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeDialog)
+        await pilot.press("escape")  # not now: the start board as always
+        assert app.puzzles is None and not app.in_game
+
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.number == 2 and app.grid.values == values
+        assert app.clock.elapsed() >= 65.0
+
+    # The file is gone: the saved puzzle is played on its own.
+    puzzle_file.unlink()
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.puzzle.givens == puzzle.givens and app.grid.values == values
+        assert app._state("solve") is True
+
+
+async def test_a_corrupt_save_is_kept_aside_and_play_goes_on(puzzle_dir: Path, data_home: Path) -> None:
+    data_home.mkdir(parents=True)
+    (data_home / SAVE_NAME).write_bytes(b'{"version": 1, "games": [{"shape": "9x9"')
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert any("could not be read" in message for message in notices(app))
+        assert not isinstance(app.screen, ResumeDialog)
+        await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("right", "3")
+    kept = [path.name for path in data_home.iterdir() if path.name.startswith(f"{SAVE_NAME}.unreadable")]
+    assert len(kept) == 1
+    assert len(json.loads((data_home / SAVE_NAME).read_text())["games"]) == 1
+
+
+async def test_a_failed_save_is_a_notice_not_a_crash(puzzle_dir: Path, data_home: Path) -> None:
+    data_home.parent.mkdir(parents=True)
+    data_home.write_text("a file where the folder should be")
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("right", "3", "right", "4")
+        assert app.grid.values[FIRST_EMPTY] == 3
+        failures = [message for message in notices(app) if "could not be saved" in message]
+        assert len(failures) == 1  # said once, not at every key
+
+
+async def test_f1_lists_every_key_from_the_bindings(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("f1")
+        screen = app.screen
+        assert isinstance(screen, HelpScreen)
+        listed = {key for keys, _ in screen.rows for key in keys.split()}
+        for node in (app, app.board):
+            for bindings in node._bindings.key_to_bindings.values():
+                for binding in bindings:
+                    if not binding.system:
+                        assert app.get_key_display(binding) in listed, binding
+        texts = [what for _, what in screen.rows]
+        assert any("Pause" in what for what in texts) and any("Undo" in what for what in texts)
+        await pilot.press("escape")
+        assert not isinstance(app.screen, HelpScreen) and app.board.has_focus
