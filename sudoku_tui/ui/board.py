@@ -61,7 +61,7 @@ class Board(Widget, can_focus=True):
     Board > .board--cursor-blurred { text-style: underline; }
     Board > .board--hint { background: $warning 35%; text-style: bold underline; }
     Board.-solved > .board--entry { color: $success; }
-    Board > .board--mark { color: $text-muted; }
+    Board > .board--mark { color: $foreground 55%; }
     Board > .board--mark-match { color: $text; text-style: bold reverse; }
     Board > .board--peer { background: $primary 20%; text-style: underline; }
     Board > .board--same { background: $accent 30%; text-style: bold; }
