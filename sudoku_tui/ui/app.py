@@ -39,7 +39,7 @@ from .dialogs import MessageDialog, OpenFileDialog
 from .hint_logic import CHECK_PROGRESS, HINT
 from .hints import HintActions
 from .jobs import FileLoaded, LoadFailed, LoadProgress, SolveFinished
-from .layout import plan_board
+from .layout import choose_plan, smallest_plan
 from .new_game import MakeFailed, MakeProgress, NewPuzzleChoice, NewPuzzleDialog, PuzzleMade, make_puzzle, making_text
 from .widgets import BoardArea, PuzzleNumber
 
@@ -157,15 +157,20 @@ class SudokuApp(HintActions, PlayAids, App[None]):
         self._check_size(event.size)
 
     def _check_size(self, size: Size | None = None) -> None:
-        """Fit the game to the terminal: drop the Header when rows are short, and
-        show the "terminal too small" note when even the compact board does not fit."""
+        """Fit the game to the terminal: drop the Header when that lets a roomier
+        drawing fit, and show the "terminal too small" note when even the
+        smallest drawing does not fit."""
         width, height = size or self.size
-        compact = plan_board(self.grid.shape, "compact")
-        need_width = max(compact.width, MIN_COLUMNS)
-        need_height = compact.height + CHROME_ROWS - 1  # the Header can go
+        shape = self.grid.shape
+        smallest = smallest_plan(shape)
+        need_width = max(smallest.width, MIN_COLUMNS)
+        need_height = smallest.height + CHROME_ROWS - 1  # the Header can go
         small = width < need_width or height < need_height
+        with_header = choose_plan(shape, width, height - CHROME_ROWS)
+        without = choose_plan(shape, width, height - CHROME_ROWS + 1)
+        short = without is not None and (with_header is None or without.height > with_header.height)
         self.screen.set_class(small, "-too-small")
-        self.screen.set_class(height < compact.height + CHROME_ROWS, "-short")
+        self.screen.set_class(short, "-short")
         if small:
             self.query_one("#too-small", Static).update(text.too_small(width, height, need_width, need_height))
 

@@ -22,7 +22,7 @@ from textual.widget import Widget
 
 from ..play import Play
 from .cells import Highlights, cell_runs, paused_banner
-from .layout import BoardPlan, choose_plan, plan_board
+from .layout import BoardPlan, choose_plan, plan_board, smallest_plan
 
 # Keys that clear the cell under the cursor (PRODUCT.md section 4). Space is
 # not one of them: it pauses the game (issue 4).
@@ -67,6 +67,8 @@ class Board(Widget, can_focus=True):
     Board > .board--same { background: $accent 30%; text-style: bold; }
     Board > .board--conflict { background: $error 40%; color: $text; text-style: bold; }
     Board > .board--paused { text-style: bold; }
+    Board > .board--band { background: $foreground 8%; }
+    Board > .board--shared { background: $warning 14%; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -94,6 +96,8 @@ class Board(Widget, can_focus=True):
         "board--same",
         "board--conflict",
         "board--paused",
+        "board--band",
+        "board--shared",
     }
 
     cursor: reactive[int] = reactive(0)
@@ -250,7 +254,7 @@ class Board(Widget, can_focus=True):
     def _replan(self) -> None:
         plan = choose_plan(self.grid.shape, self._room.width, self._room.height)
         fits = plan is not None
-        self._plan = plan or plan_board(self.grid.shape, "compact")
+        self._plan = plan or smallest_plan(self.grid.shape)
         if fits != self.fits:
             self.fits = fits
             self.post_message(self.FitChanged(self, fits))
@@ -349,6 +353,19 @@ class Board(Widget, can_focus=True):
 
     # ---- drawing -----------------------------------------------------------
 
+    def _ground(self, cell: int) -> Style:
+        """The cell's background before highlights: a Samurai's shared boxes are
+        tinted; on a shaded drawing (no horizontal lines) every other box is."""
+        shape = self.grid.shape
+        ground = Style()
+        if len(shape.cell_houses[cell]) > 3:  # in two grids: a shared box
+            ground += self.get_component_rich_style("board--shared")
+        elif self._plan.density == "shaded":
+            row, col = shape.positions[cell]
+            if (row // shape.box + col // shape.box) % 2:
+                ground += self.get_component_rich_style("board--band")
+        return ground
+
     def render_line(self, y: int) -> Strip:
         plan = self._plan
         if y >= plan.height:
@@ -391,7 +408,7 @@ class Board(Widget, can_focus=True):
 
     def _cell_segments(self, cell: int, sub_row: int, base: Style, lit: Highlights) -> list[Segment]:
         style = self.get_component_rich_style
-        extra = Style()
+        extra = self._ground(cell)
         if cell in lit.conflicts:
             extra += style("board--conflict")
         elif lit.value and self.grid[cell] == lit.value:

@@ -76,7 +76,7 @@ def cell_runs(play: Play, cell: int, sub_row: int, plan: BoardPlan, lit: Highlig
         return [(text.center(width), GIVEN if play.is_given(cell) else ENTRY)]
     marks = play.marks[cell]
     if height == 1:
-        inside = NARROW_MARKS if marks else "·" if plan.density == "compact" else " "
+        inside = NARROW_MARKS if marks else "·" if plan.density in ("compact", "shaded") else " "
         # A faint dot keeps empty cells visible where no lines separate them.
         text = f"[{inside}]" if cell in lit.hinted else f" {inside} "
         return [(text, MARK if marks else EMPTY)]

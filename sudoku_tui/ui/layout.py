@@ -16,6 +16,10 @@ Three densities:
 - ``lined``: a line between every pair of cells (light inside a box);
   a 9x9 board is 37 x 19 characters.
 - ``compact``: lines on box edges only; a 9x9 board is 31 x 13.
+- ``shaded``: one screen row per board row, with no horizontal lines at all;
+  vertical lines on box edges, drawn ``┃`` in one band of boxes and ``╏`` in
+  the next, so the bands read apart without colour (the widget also shades
+  every other box). A Samurai board is 71 x 21 this way, which fits 80x24.
 
 Nothing here imports Textual: the widget in ``board.py`` turns the plan
 into styled strips.
@@ -29,7 +33,11 @@ from typing import Literal
 
 from ..engine.geometry import Shape
 
-Density = Literal["roomy", "lined", "compact"]
+Density = Literal["roomy", "lined", "compact", "shaded"]
+
+DENSITIES: tuple[Density, ...] = ("roomy", "lined", "compact", "shaded")  # roomiest first
+
+BAND_EDGE = "╏"  # the vertical box edge in every other band of a shaded board
 
 NONE, LIGHT, HEAVY = 0, 1, 2
 
@@ -132,8 +140,8 @@ def plan_board(shape: Shape, density: Density) -> BoardPlan:
         return (row, col) in exists
 
     width, height = cell_size(shape, density)
-    h_lines = _line_positions(rows, box, density == "lined")
-    v_lines = _line_positions(cols, box, density != "compact")
+    h_lines = [] if density == "shaded" else _line_positions(rows, box, density == "lined")
+    v_lines = _line_positions(cols, box, density in ("roomy", "lined"))
     v_set, h_set = set(v_lines), set(h_lines)
 
     # Screen columns: a line column before board column c when c is in v_set.
@@ -198,7 +206,10 @@ def plan_board(shape: Shape, density: Density) -> BoardPlan:
             for c in range(cols + 1):
                 if c in v_set:
                     weight = v_segment(r, c)
-                    runs.append((_JUNCTIONS[(weight, weight, 0, 0)] if weight else " ", _kind(weight)))
+                    char = _JUNCTIONS[(weight, weight, 0, 0)] if weight else " "
+                    if density == "shaded" and weight == HEAVY and (r // box) % 2:
+                        char = BAND_EDGE
+                    runs.append((char, _kind(weight)))
                 if c < cols:
                     runs.append((" " * width, "cell" if has(r, c) else "gap"))
         line_rows.append(tuple(runs))
@@ -223,10 +234,15 @@ def _kind(weight: int) -> CharKind:
     return "heavy" if weight == HEAVY else "light" if weight == LIGHT else "blank"
 
 
+def smallest_plan(shape: Shape) -> BoardPlan:
+    """The drawing that needs the least room: below it, the terminal is too small."""
+    return plan_board(shape, DENSITIES[-1])
+
+
 def choose_plan(shape: Shape, width: int, height: int) -> BoardPlan | None:
     """The roomiest drawing that fits in ``width`` x ``height``; None when even the compact one does not."""
-    for density in ("roomy", "lined", "compact"):
-        plan = plan_board(shape, density)  # type: ignore[arg-type]
+    for density in DENSITIES:
+        plan = plan_board(shape, density)
         if plan.width <= width and plan.height <= height:
             return plan
     return None

@@ -34,7 +34,7 @@ async def test_a_shorter_terminal_gets_the_compact_board(puzzle_dir: Path) -> No
         assert not app.screen.has_class("-too-small")
 
 
-@pytest.mark.parametrize("size", [(30, 24), (80, 12), (20, 5)])
+@pytest.mark.parametrize("size", [(30, 24), (80, 11), (20, 5)])
 async def test_too_small_terminal_shows_a_note(size: tuple[int, int]) -> None:
     app = SudokuApp()
     async with app.run_test(size=size) as pilot:
