@@ -196,6 +196,35 @@ class Play:
         ]
         return self._apply(name, targets)
 
+    def apply_step(
+        self,
+        placements: Iterable[tuple[int, int]],
+        eliminations: Iterable[tuple[int, int]],
+        name: str = "Hint",
+    ) -> Move | None:
+        """A logical step as one move: each placed value leaves its peers' marks,
+        each eliminated candidate leaves the cell's marks. Givens never change."""
+        after: dict[int, tuple[int, int]] = {}  # cell -> (value, marks) once the step is done
+
+        def now(cell: int) -> tuple[int, int]:
+            return after.get(cell, (self.values[cell], self.marks[cell]))
+
+        for cell, value in placements:
+            if self.is_given(cell) or not 1 <= value <= self.shape.n:
+                continue
+            after[cell] = (value, 0)
+            bit = 1 << (value - 1)
+            for peer in self.shape.peers[cell]:
+                peer_value, peer_marks = now(peer)
+                if peer_marks & bit:
+                    after[peer] = (peer_value, peer_marks & ~bit)
+        for cell, value in eliminations:
+            cell_value, cell_marks = now(cell)
+            bit = 1 << (value - 1)
+            if cell_marks & bit:
+                after[cell] = (cell_value, cell_marks & ~bit)
+        return self._apply(name, [(cell, value, marks) for cell, (value, marks) in after.items()])
+
     def undo(self) -> Move | None:
         if not self._undo:
             return None

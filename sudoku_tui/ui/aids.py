@@ -73,6 +73,7 @@ class PlayAids(_AppBase):
             self.notify(self.saves.notice, severity="warning", timeout=12)
         self.set_interval(1.0, self._show_clock)
         self._show_clock()
+        self.screen_change_signal.subscribe(self, self._screen_changed)
         last = self.saves.last()
         if offer_last and last is not None and not last.solved:
             self.push_screen(ResumeDialog(self._describe(last)), self._resume_answer(last))
@@ -106,7 +107,8 @@ class PlayAids(_AppBase):
         elif saved is not None and saved.solved:
             self.notify(f"You solved this puzzle before, in {format_elapsed(saved.elapsed)}. Here it is afresh.")
         self.in_game, self._resumed, self._solved = True, play is not None, False
-        self.clock.start()
+        if len(self.screen_stack) == 1:  # else it starts when the dialog closes
+            self.clock.start()
         self._show_clock()
         return play or Play(puzzle)
 
@@ -201,6 +203,20 @@ class PlayAids(_AppBase):
         self._show_clock()
         self.refresh_bindings()
 
+    def _screen_changed(self, screen: object) -> None:
+        """A dialog (any screen over the game's) stops the clock; closing it starts it again,
+        unless the player paused or the puzzle is solved."""
+        if not self.in_game or self._solved:
+            return
+        try:
+            board = self.screen_stack[0].query_one("#board", Board)
+        except NoMatches:
+            return  # shutting down
+        if len(self.screen_stack) > 1:
+            self.clock.pause()
+        elif not board.paused:
+            self.clock.start()
+
     def _show_clock(self) -> None:
         try:
             label = self.query_one("#clock", Label)
@@ -217,12 +233,19 @@ class PlayAids(_AppBase):
     def action_help(self) -> None:
         self.push_screen(HelpScreen(key_rows(self, self.board)))  # type: ignore[arg-type]
 
-    def on_board_selected(self) -> None:
+    def on_board_selected(self, message: Board.Selected) -> None:
         # A handler by name: @on in a mixin that is not a Textual class is not collected.
-        board = self.board
-        self.query_one("#mode", Label).update(("PENCIL" if board.pencil else "Values") if self.in_game else "")
-        self.query_one("#mode", Label).set_class(board.pencil, "-pencil")
-        self.query_one("#cell-info", Label).update(self._cell_info(board))
+        # The game's screen is asked by name: a dialog may be on top by now
+        # (a file that finished loading under F1 help), or the app shutting down.
+        board = message.board
+        try:
+            game = self.screen_stack[0]
+            mode, info = game.query_one("#mode", Label), game.query_one("#cell-info", Label)
+        except (IndexError, NoMatches):
+            return
+        mode.update(("PENCIL" if board.pencil else "Values") if self.in_game else "")
+        mode.set_class(board.pencil, "-pencil")
+        info.update(self._cell_info(board))
 
     def _cell_info(self, board: Board) -> str:
         """The selected cell's marks, or its possible values after ``v``."""

@@ -88,9 +88,10 @@ class SudokuApp(HintActions, PlayAids, App[None]):
         Binding("e", "check_progress", "Progress", show=False, tooltip=CHECK_PROGRESS),
         # Priority: the app sees g before the board does, so digits typed right
         # after it (or pasted) already find the number box focused.
-        Binding("g", "choose_number", "Puzzle #", tooltip=text.CHOOSE_NUMBER, priority=True),
-        Binding("left_square_bracket", "step(-1)", "Prev", key_display="[", tooltip=text.PREVIOUS_PUZZLE),
-        Binding("right_square_bracket", "step(1)", "Next", key_display="]", tooltip=text.NEXT_PUZZLE),
+        Binding("g", "choose_number", "Number", tooltip=text.CHOOSE_NUMBER, priority=True),
+        # [ and ] are out of the Footer so that q Quit fits at 80 columns (F1 and the palette list them).
+        Binding("left_square_bracket", "step(-1)", "Prev", key_display="[", tooltip=text.PREVIOUS_PUZZLE, show=False),
+        Binding("right_square_bracket", "step(1)", "Next", key_display="]", tooltip=text.NEXT_PUZZLE, show=False),
         Binding("space", "pause", "Pause", show=False, tooltip="Pause: stop the clock and hide the board, or go on"),
         Binding("q", "quit", "Quit"),
         Binding("ctrl+q", "quit", "Quit", show=False, priority=True),
@@ -226,8 +227,22 @@ class SudokuApp(HintActions, PlayAids, App[None]):
             (text.NEXT_PUZZLE, "step", "Show the next puzzle of the file", partial(self.action_step, 1)),
             (text.PREVIOUS_PUZZLE, "step", "Show the previous puzzle of the file", partial(self.action_step, -1)),
         ]
+        ours += [
+            ("Pause", "pause", "Stop the clock and hide the board, or go on", self.action_pause),
+            ("Help", "help", "Every key with what it does", self.action_help),
+        ]
         for title, action, help_text, callback in ours:
             if self._enabled(action):
+                yield SystemCommand(title, help_text, callback)
+            else:
+                yield SystemCommand(title, f"Not available now. {help_text}", self._unavailable(title))
+        # The board's aids, by the names and descriptions of its own bindings.
+        board = self.board
+        for binding in board.BINDINGS:
+            assert isinstance(binding, Binding)
+            title, help_text = binding.description, binding.tooltip
+            callback = getattr(board, f"action_{binding.action}")
+            if board.check_action(binding.action, ()) is True:
                 yield SystemCommand(title, help_text, callback)
             else:
                 yield SystemCommand(title, f"Not available now. {help_text}", self._unavailable(title))

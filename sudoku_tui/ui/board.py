@@ -73,10 +73,10 @@ class Board(Widget, can_focus=True):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Not in the Footer, which has no room left at 80 columns: F1 lists them.
-        Binding("p", "pencil", "Pencil", show=False, tooltip="Pencil mode on or off: value keys then toggle marks"),
-        Binding("a", "fill_candidates", "Candidates", show=False, tooltip="Fill every empty cell's marks"),
-        Binding("v", "possible_values", "Possible", show=False, tooltip="Show the possible values of the cell"),
-        Binding("x", "highlight", "Highlight", show=False, tooltip="Highlighting of house, value, conflicts on/off"),
+        Binding("p", "pencil", "Pencil Mode", show=False, tooltip="Pencil mode on or off: value keys then toggle marks"),
+        Binding("a", "fill_candidates", "Fill Candidates", show=False, tooltip="Fill every empty cell's marks"),
+        Binding("v", "possible_values", "Possible Values", show=False, tooltip="Show the possible values of the cell"),
+        Binding("x", "highlight", "Highlighting", show=False, tooltip="Highlighting of house, value, conflicts on/off"),
         Binding("u,ctrl+z", "undo", "Undo", show=False, tooltip="Undo the last change"),
         Binding("ctrl+y", "redo", "Redo", show=False, tooltip="Redo what was undone"),
     ]
@@ -232,6 +232,11 @@ class Board(Widget, can_focus=True):
 
     def action_redo(self) -> None:
         self._changed(self.grid.redo() is not None)
+
+    def grid_changed(self, changed: bool) -> None:
+        """The app changed the grid in play (a hint applied): redraw and tell, as after a key."""
+        self._changed(changed)
+        self.refresh()
 
     def _changed(self, changed: bool) -> None:
         """Redraw after a change to the grid in play and tell the app."""

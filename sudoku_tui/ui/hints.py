@@ -124,29 +124,13 @@ class HintActions(_AppBase):
             self._status(f"Applied {step.technique}: {step.effects(shape)}")
 
     def _apply_step(self, step: Step) -> None:
-        """Placements become entries; eliminations leave the pencil marks, if the
-        game keeps any, and are remembered for the next hint either way."""
+        """Placements become entries and eliminations leave the pencil marks, as one
+        move that one undo takes back; eliminations are also remembered for the
+        next hint, so that one is not found again when the cells had no marks."""
         if step.eliminations:
             self._hint_removed = self._hint_removed | frozenset(step.eliminations)
-            self._remove_marks(step.eliminations)
-        board = self.board
-        for cell, value in step.placements:
-            if self.grid[cell] != value and not self.puzzle.is_given(cell):
-                self.grid.set(cell, value)
-                # As if typed: whoever listens to the board's changes hears this one too.
-                board.post_message(board.Changed(board, cell, value))
-        board.refresh()
-
-    def _remove_marks(self, eliminations: tuple[tuple[int, int], ...]) -> None:
-        # Asked of the grid by duck typing: the game in play (sudoku_tui.play.Play)
-        # holds marks as bit sets and toggles them; a plain Grid has none.
-        marks = getattr(self.grid, "marks", None)
-        toggle = getattr(self.grid, "toggle_mark", None)
-        if marks is None or toggle is None:
-            return
-        for cell, value in eliminations:
-            if marks[cell] >> (value - 1) & 1:
-                toggle(cell, value)
+        move = self.grid.apply_step(step.placements, step.eliminations, name=f"Hint: {step.technique}")
+        self.board.grid_changed(move is not None)
 
     # ---- check my progress --------------------------------------------------
 

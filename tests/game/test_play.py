@@ -98,3 +98,28 @@ def test_clock_counts_only_running_time() -> None:
     now[0] = 1005.5
     assert clock.elapsed() == 35.5
     assert format_elapsed(65) == "1:05" and format_elapsed(3723) == "1:02:03"
+
+
+def test_a_logical_step_is_one_move() -> None:
+    play = Play(Puzzle(square(2), tuple([0] * 16)))
+    play.fill_candidates()
+    before_marks = list(play.marks)
+    # Place 1 in r1c1 and strike 2 from r4c4 and 3 from r4c3: one move.
+    move = play.apply_step([(0, 1)], [(15, 2), (14, 3)], name="Hint: test")
+    assert move is not None and move.name == "Hint: test"
+    assert play.values[0] == 1 and play.marks[0] == 0
+    assert not play.marks[15] >> 1 & 1 and not play.marks[14] >> 2 & 1
+    # The placed value left its peers' marks (r1c2 is a peer), not other cells' (r4c4 keeps 1).
+    assert not play.marks[1] & 1 and play.marks[15] & 1
+    play.undo()
+    assert play.values == [0] * 16 and play.marks == before_marks
+    play.redo()
+    assert play.values[0] == 1 and not play.marks[15] >> 1 & 1
+
+
+def test_a_step_never_changes_a_given_and_may_change_nothing() -> None:
+    givens = tuple([1] + [0] * 15)
+    play = Play(Puzzle(square(2), givens))
+    assert play.apply_step([(0, 2)], []) is None  # a given stays
+    assert play.apply_step([], [(5, 3)]) is None  # no marks to strike
+    assert not play.can_undo

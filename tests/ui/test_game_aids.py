@@ -256,3 +256,46 @@ async def test_f1_lists_every_key_from_the_bindings(puzzle_dir: Path) -> None:
         assert any("Pause" in what for what in texts) and any("Undo" in what for what in texts)
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen) and app.board.has_focus
+
+
+async def test_a_dialog_stops_the_clock_until_it_closes(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        assert app.clock.running
+        for key in ("f1", "n", "ctrl+p"):  # help, New puzzle, the command palette
+            await pilot.press(key)
+            await pilot.pause()
+            assert len(app.screen_stack) > 1 and not app.clock.running, key
+            await pilot.press("escape")
+            await pilot.pause()
+            assert len(app.screen_stack) == 1 and app.clock.running, key
+        # Paused by the player: a dialog opening and closing leaves it paused.
+        await pilot.press("space", "f1")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert app.board.paused and not app.clock.running
+
+
+async def test_the_palette_lists_the_aids_and_runs_them(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
+        for title in ("Pencil Mode", "Fill Candidates", "Possible Values", "Highlighting", "Pause", "Help"):
+            assert title in commands and not commands[title].help.startswith("Not available"), title
+        # Nothing to undo yet: listed, said to be unavailable, and doing nothing.
+        assert commands["Undo"].help.startswith("Not available")
+        commands["Undo"].callback()
+        await pilot.pause()
+        assert not app.grid.can_undo
+        commands["Fill Candidates"].callback()
+        await pilot.pause()
+        assert any(app.grid.marks)
+        commands = {command.title: command for command in app.get_system_commands(app.screen)}
+        commands["Undo"].callback()
+        await pilot.pause()
+        assert not any(app.grid.marks)
+        commands["Pencil Mode"].callback()
+        assert app.board.pencil

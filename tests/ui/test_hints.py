@@ -10,6 +10,7 @@ from ui_puzzles import NINE_PUZZLES, SOLUTION_9, block_file
 
 from sudoku_tui.engine.conflicts import conflicting_cells
 from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.solver import solve
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui import hint_logic as says
 from sudoku_tui.ui.widgets import BoardArea
@@ -153,3 +154,51 @@ async def test_disabled_without_a_puzzle() -> None:
         await press(pilot, "question_mark", "e")
         assert status(app) != says.NO_STEP
         assert app.query(BoardArea)  # still the start screen, nothing crashed
+
+
+# A 9x9 position (made from a bundled hard puzzle by placing its singles) whose
+# next step removes candidates only: a Locked Pair, three eliminations.
+ELIMINATIONS_FIRST = "2..79..6.6..42.19.....6..723..254.16421689537..6137..416.94.7.398437265173..16.49"
+
+
+async def test_an_elimination_step_is_one_undo(tmp_path: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, write(tmp_path, "pair.txt", 3, [ELIMINATIONS_FIRST]))
+        await press(pilot, "a")  # every empty cell's candidates as pencil marks
+        marks_before = list(app.grid.marks)
+        values_before = list(app.grid.values)
+        await press(pilot, "question_mark", "question_mark")
+        hinted = app.board.hint_cells
+        assert hinted
+        await press(pilot, "question_mark")
+        assert status(app).startswith("Applied ")
+        removed = [(cell, value) for cell in range(81) for value in range(1, 10)
+                   if marks_before[cell] >> (value - 1) & 1 and not app.grid.marks[cell] >> (value - 1) & 1]
+        assert len(removed) >= 2 and app.grid.values == values_before
+        # Each removed candidate was really not the cell's solution value.
+        solution = solve(app.puzzle)
+        assert solution is not None and all(solution[cell] != value for cell, value in removed)
+        await press(pilot, "u")  # one undo takes the whole step back
+        assert app.grid.marks == marks_before
+        await press(pilot, "u")  # the next undo is the candidates fill
+        assert not any(app.grid.marks)
+
+
+async def test_an_elimination_without_marks_moves_the_hints_on(tmp_path: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, write(tmp_path, "pair.txt", 3, [ELIMINATIONS_FIRST]))
+        await press(pilot, "question_mark")
+        assert app._hint_state is not None
+        first = app._hint_state.step
+        assert first.eliminations and not first.placements
+        await press(pilot, "question_mark", "question_mark")
+        assert status(app).startswith("Applied ") and not app.grid.can_undo  # no marks: nothing to undo
+        await press(pilot, "question_mark")
+        assert status(app).startswith("Hint: ")
+        assert app._hint_state is not None
+        # The removed candidates are remembered: the next step is another one.
+        following = app._hint_state.step
+        assert (following.placements, following.eliminations) != (first.placements, first.eliminations)
+        assert not set(following.eliminations) & set(first.eliminations)
