@@ -142,7 +142,7 @@ def capped_grader(cap: int, should_stop: StopCheck | None = None) -> Grader:
                 return cap + 1
             grid.apply(step.placements, step.eliminations)
             steps.append(step)
-        return int(Solution(steps, True).level)
+        return int(Solution(steps, True, board_cells=puzzle.shape.size).level)
 
     return grade
 

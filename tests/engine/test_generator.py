@@ -267,3 +267,12 @@ def test_bundled_9x9_files_hold_their_level(level: str, grader) -> None:  # type
     puzzles = read_puzzle_file(PUZZLES / f"9x9-{level}.txt")
     for index in (0, len(puzzles) - 1):
         assert LEVELS[grader(puzzles.puzzle(index)) - 1] == level
+
+
+@pytest.mark.parametrize("name", ["16x16-easy", "16x16-medium", "samurai-easy", "samurai-medium"])
+def test_bundled_big_board_files_hold_their_level(name: str, grader) -> None:  # type: ignore[no-untyped-def]
+    # Graded with ceilings scaled to the board's size (runner.Solution.level).
+    level = name.split("-")[1]
+    puzzles = read_puzzle_file(PUZZLES / f"{name}.txt")
+    for index in (0, len(puzzles) - 1):
+        assert LEVELS[grader(puzzles.puzzle(index)) - 1] == level

@@ -32,6 +32,7 @@ class Solution:
     steps: list[Step] = field(default_factory=list)
     solved: bool = False
     grid: CandidateGrid | None = None
+    board_cells: int = 81  # the board's size when no grid is kept
 
     @property
     def score(self) -> int:
@@ -39,11 +40,20 @@ class Solution:
 
     @property
     def level(self) -> Level:
+        """The hardest technique's level, raised while the score passes that
+        level's ceiling. HoDoKu's ceilings are sized for 81 cells; a bigger
+        board takes more steps of every kind, so its ceilings grow with its
+        cell count (256 cells: about 3.2 times; a Samurai's 369: 4.6)."""
         level = max((score_of(s)[0] for s in self.steps), default=Level.EASY)
         score = self.score
-        while level in LEVEL_MAX_SCORE and score > LEVEL_MAX_SCORE[level]:
+        scale = max(1.0, self.cells / 81)
+        while level in LEVEL_MAX_SCORE and score > LEVEL_MAX_SCORE[level] * scale:
             level = Level(level + 1)
         return level
+
+    @property
+    def cells(self) -> int:
+        return self.grid.shape.size if self.grid is not None else self.board_cells
 
 
 def is_unique(puzzle: Puzzle) -> bool:

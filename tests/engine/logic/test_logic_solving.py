@@ -15,6 +15,8 @@ from sudoku_tui.engine.logic.grid import CandidateGrid
 from sudoku_tui.engine.logic.runner import Solution, next_step, solve_logically
 from sudoku_tui.engine.logic.step import Step
 from sudoku_tui.engine.logic.techniques import TECHNIQUES, Level
+
+TECHNIQUE_LEVEL = {t.name: t.level for t in TECHNIQUES}
 from sudoku_tui.engine.puzzle import Puzzle
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -70,6 +72,30 @@ def test_level_rises_with_score() -> None:
     pair = Step("Naked Pair")
     assert Solution([pair]).level is Level.MEDIUM
     assert Solution([pair] * 17).level is Level.HARD  # 1020 passes Medium's 1000
+
+
+def test_ceilings_grow_with_the_board() -> None:
+    single = Step("Naked Single", placements=((0, 1),))
+    # On 256 cells Easy's ceiling is 800 * 256 / 81 = 2,528.4 points: 632 singles
+    # (2,528) stay Easy, 633 (2,532) are Medium; on 81 cells both are Extreme.
+    assert Solution([single] * 632, board_cells=256).level is Level.EASY
+    assert Solution([single] * 633, board_cells=256).level is Level.MEDIUM
+    assert Solution([single] * 632).level is Level.EXTREME
+    # A grid kept with the solution gives the board's size.
+    grid = CandidateGrid(square(4), [0] * 256)
+    assert Solution([single] * 632, grid=grid).level is Level.EASY
+
+
+@pytest.mark.parametrize("name", ["samurai-easy.txt", "16x16-easy.txt"])
+def test_big_easy_boards_grade_easy_on_singles(name: str) -> None:
+    puzzle = read_puzzle_file(ROOT / "puzzles" / name).puzzle(0)
+    result = solve_logically(puzzle, unique=True)
+    assert result.solved and result.cells == puzzle.shape.size
+    assert all(TECHNIQUE_LEVEL[s.technique] is Level.EASY for s in result.steps)
+    # More points than an 81-cell Easy allows, yet Easy: the ceiling grows with the board.
+    assert result.score > 800
+    assert result.level is Level.EASY
+    assert Solution(result.steps, True).level > Level.EASY
 
 
 def test_four_by_four_file() -> None:
