@@ -51,6 +51,7 @@ def key_rows(app: App[object], board: Board) -> list[tuple[str, str]]:
     rows.append((f"{symbols[0]} … {symbols[-1]}", "Enter that value; in pencil mode, add or remove that mark"))
     clear = sorted(app.get_key_display(Binding(key, "")) for key in CLEAR_KEYS)
     rows.append((" ".join(clear), "Clear the cell"))
+    actions: set[str] = set()
     for node in (board, app):
         grouped: dict[str, list[Binding]] = {}
         for binding in _bindings_of(node):
@@ -59,9 +60,11 @@ def key_rows(app: App[object], board: Board) -> list[tuple[str, str]]:
             keys = " ".join(app.get_key_display(binding) for binding in bindings)
             first = bindings[0]
             rows.append((keys, first.tooltip or first.description or first.action))
-    rows.append(
-        (app.get_key_display(Binding(app.COMMAND_PALETTE_BINDING, "")), "Command palette: every action by name")
-    )
+            actions.add(first.action)
+    if "command_palette" not in actions:  # Textual's own binding lists it in some versions
+        rows.append(
+            (app.get_key_display(Binding(app.COMMAND_PALETTE_BINDING, "")), "Command palette: every action by name")
+        )
     return rows
 
 

@@ -254,6 +254,9 @@ async def test_f1_lists_every_key_from_the_bindings(puzzle_dir: Path) -> None:
                         assert app.get_key_display(binding) in listed, binding
         texts = [what for _, what in screen.rows]
         assert any("Pause" in what for what in texts) and any("Undo" in what for what in texts)
+        # Each key once: ctrl+p is Textual's binding and ours, listed a single time.
+        keys = [keys for keys, _ in screen.rows]
+        assert len(keys) == len(set(keys)) and sum("palette" in what.lower() for what in texts) == 1
         await pilot.press("escape")
         assert not isinstance(app.screen, HelpScreen) and app.board.has_focus
 
