@@ -7,7 +7,7 @@ still lead to a solution, the logic runner finds the next step.
 
 from __future__ import annotations
 
-from collections.abc import Sequence
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from threading import Lock
 
@@ -116,11 +116,18 @@ def progress_message(puzzle: Puzzle, values: Sequence[int], verdict: Verdict) ->
     return progress_ok(count)
 
 
-def find_hint(puzzle: Puzzle, values: Sequence[int], eliminated: frozenset[tuple[int, int]]) -> HintAnswer:
+def find_hint(
+    puzzle: Puzzle,
+    values: Sequence[int],
+    eliminated: frozenset[tuple[int, int]],
+    should_stop: Callable[[], bool] | None = None,
+) -> HintAnswer:
     """The next logical step from the board as it stands.
 
     ``eliminated`` holds candidates earlier hints removed; they stay removed
     so a hint that only eliminates does not come back on the next press.
+    ``should_stop`` is polled by the long searches, which then raise
+    :class:`~sudoku_tui.engine.progress.Cancelled`.
     """
     if conflicting_cells(puzzle.shape, values):
         return HintAnswer(None, HINT_CLASH)
@@ -131,6 +138,7 @@ def find_hint(puzzle: Puzzle, values: Sequence[int], eliminated: frozenset[tuple
         message = text.NO_SOLUTION if verdict.wrong_cell is None else HINT_WRONG
         return HintAnswer(None, message, verdict)
     grid = CandidateGrid(puzzle.shape, values)
+    grid.should_stop = should_stop
     for cell, value in eliminated:
         if not values[cell]:
             grid.eliminate(cell, value)

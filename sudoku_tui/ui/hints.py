@@ -17,10 +17,12 @@ from dataclasses import dataclass
 from typing import TYPE_CHECKING
 
 from textual import work
+from textual.worker import get_current_worker
 from textual.message import Message
 from textual.notifications import SeverityLevel
 
 from ..engine.logic.step import Step
+from ..engine.progress import Cancelled
 from ..engine.puzzle import Puzzle
 from .hint_logic import HintAnswer, Verdict, find_hint, judge, progress_message
 
@@ -160,11 +162,17 @@ class HintActions(_AppBase):
     @work(thread=True, group="hint", exit_on_error=False)
     def _think(self, kind: str, signature: Signature) -> None:
         puzzle, values, removed = signature
+        worker = get_current_worker()
         answer: HintAnswer | Verdict
-        if kind == "hint":
-            answer = find_hint(puzzle, values, removed)
-        else:
-            answer = judge(puzzle, values)
+        try:
+            if kind == "hint":
+                # Cancelled when the app quits: a long search (an almost empty
+                # Samurai) then stops at once instead of holding the exit up.
+                answer = find_hint(puzzle, values, removed, should_stop=lambda: worker.is_cancelled)
+            else:
+                answer = judge(puzzle, values)
+        except Cancelled:
+            return
         self.post_message(HintReady(kind, signature, answer))
 
     def on_hint_ready(self, message: HintReady) -> None:

@@ -4,12 +4,16 @@ from __future__ import annotations
 
 from pathlib import Path
 
+import pytest
+
 from textual.pilot import Pilot
 from ui_helpers import SIZE, load
 from ui_puzzles import NINE_PUZZLES, SOLUTION_9, block_file
 
 from sudoku_tui.engine.conflicts import conflicting_cells
 from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.progress import Cancelled
+from sudoku_tui.engine.puzzle import Puzzle
 from sudoku_tui.engine.solver import solve
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui import hint_logic as says
@@ -202,3 +206,11 @@ async def test_an_elimination_without_marks_moves_the_hints_on(tmp_path: Path) -
         following = app._hint_state.step
         assert (following.placements, following.eliminations) != (first.placements, first.eliminations)
         assert not set(following.eliminations) & set(first.eliminations)
+
+
+def test_a_hint_search_can_be_stopped() -> None:
+    # The worker passes "has the app quit?" down: an empty board's search through
+    # forcing nets stops at the first check instead of running for seconds.
+    empty = Puzzle(square(3), (0,) * 81)
+    with pytest.raises(Cancelled):
+        says.find_hint(empty, empty.givens, frozenset(), should_stop=lambda: True)

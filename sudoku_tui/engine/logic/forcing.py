@@ -187,6 +187,7 @@ def _contradiction(grid: CandidateGrid, deep: bool) -> Iterator[Step]:
     order = sorted((c for c, m in enumerate(cands) if m), key=lambda c: cands[c].bit_count())
     for cell in order:
         for value in digits_of(cands[cell]):
+            grid.check_stop()
             outcome, why = outcomes.get(cell, value)
             if outcome is None:
                 yield Step(
@@ -202,6 +203,7 @@ def _contradiction(grid: CandidateGrid, deep: bool) -> Iterator[Step]:
     # A net may also start from a candidate assumed false.
     for cell in order:
         for value in digits_of(cands[cell]):
+            grid.check_stop()
             outcome, why = propagate(grid, cell, value, deep, negate=True)
             if outcome is None:
                 yield Step(
@@ -237,6 +239,7 @@ def _verity(grid: CandidateGrid, deep: bool) -> Iterator[Step]:
     sources.sort(key=lambda s: len(s[1]))
     seen: set[tuple[tuple[int, int], ...]] = set()
     for text, branches, cells in sources:
+        grid.check_stop()
         results = [outcomes.get(c, v)[0] for c, v in branches]
         live = [r for r in results if r is not None]
         if not live:

@@ -7,10 +7,11 @@ step runner changes it, so a technique can never corrupt the state it reads.
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Callable, Iterable, Sequence
 from functools import cache
 
 from ..geometry import Shape
+from ..progress import Cancelled
 from ..puzzle import Puzzle
 
 
@@ -60,10 +61,12 @@ def tables(shape: Shape) -> Tables:
 class CandidateGrid:
     """Values and candidates of every cell; 0 / empty set for the other."""
 
-    __slots__ = ("cands", "n", "shape", "t", "values")
+    __slots__ = ("cands", "n", "shape", "should_stop", "t", "values")
 
     def __init__(self, shape: Shape, values: Sequence[int], cands: Sequence[int] | None = None) -> None:
         self.shape = shape
+        # Polled by the long searches (forcing chains and nets); see check_stop.
+        self.should_stop: Callable[[], bool] | None = None
         self.t = tables(shape)
         self.n = shape.n
         self.values = list(values)
@@ -84,6 +87,12 @@ class CandidateGrid:
     @classmethod
     def from_puzzle(cls, puzzle: Puzzle) -> CandidateGrid:
         return cls(puzzle.shape, puzzle.givens)
+
+    def check_stop(self) -> None:
+        """Long searches call this between tries: :class:`Cancelled` once the caller asked to stop
+        (the game's hint worker, when the player quits)."""
+        if self.should_stop is not None and self.should_stop():
+            raise Cancelled
 
     def copy(self) -> CandidateGrid:
         return CandidateGrid(self.shape, self.values, self.cands)

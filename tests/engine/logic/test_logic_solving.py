@@ -17,6 +17,7 @@ from sudoku_tui.engine.logic.step import Step
 from sudoku_tui.engine.logic.techniques import TECHNIQUES, Level
 
 TECHNIQUE_LEVEL = {t.name: t.level for t in TECHNIQUES}
+from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.engine.puzzle import Puzzle
 
 ROOT = Path(__file__).resolve().parents[3]
@@ -151,3 +152,23 @@ def test_stuck_without_uniqueness_on_multi_solution_puzzle() -> None:
     result = solve_logically(Puzzle.from_line(square(3), line))
     assert not result.solved
     assert result.steps == []
+
+
+def test_a_long_search_stops_when_asked() -> None:
+    # An empty board: nothing short of forcing chains and nets is even tried for
+    # long, and those poll the grid's stop check between assumptions.
+    grid = CandidateGrid(square(3), [0] * 81)
+    forcing = [t for t in TECHNIQUES if t.name.startswith("Forcing")]
+    assert forcing
+    asked: list[int] = []
+
+    def stop() -> bool:
+        asked.append(1)
+        return len(asked) > 3
+
+    grid.should_stop = stop
+    with pytest.raises(Cancelled):
+        next_step(grid, False, forcing)
+    assert len(asked) == 4  # stopped at the first check that said so
+    grid.should_stop = None
+    assert next_step(grid, False, [t for t in TECHNIQUES if t.name == "Naked Single"]) is None
