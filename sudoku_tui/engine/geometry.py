@@ -90,6 +90,10 @@ class Shape:
     def is_samurai(self) -> bool:
         return self.name == "samurai"
 
+    def in_two_grids(self, cell: int) -> bool:
+        """A cell of a Samurai's shared boxes: it has a row and a column in each of two grids."""
+        return len(self.cell_houses[cell]) > 3
+
     def symbol(self, value: int) -> str:
         """The symbol of a value, or ``.`` for 0."""
         return self.symbols[value - 1] if value else "."

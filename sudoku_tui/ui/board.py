@@ -363,7 +363,7 @@ class Board(Widget, can_focus=True):
         tinted; on a shaded drawing (no horizontal lines) every other box is."""
         shape = self.grid.shape
         ground = Style()
-        if len(shape.cell_houses[cell]) > 3:  # in two grids: a shared box
+        if shape.in_two_grids(cell):  # a Samurai's shared box
             ground += self.get_component_rich_style("board--shared")
         elif self._plan.density == "shaded":
             row, col = shape.positions[cell]

@@ -52,6 +52,11 @@ def test_samurai_shape() -> None:
         shape.cell_at[r, c] for r in range(6, 9) for c in range(6, 9)
     }
     assert shape.cell_name(shape.cell_at[20, 20]) == "r21c21"
+    # The four shared boxes, 36 cells, are the cells of two grids.
+    in_two = {cell for cell in range(shape.size) if shape.in_two_grids(cell)}
+    grids = [set(samurai_grid_cells(g)) for g in range(5)]
+    assert in_two == {cell for cell in range(shape.size) if sum(cell in grid for grid in grids) == 2}
+    assert len(in_two) == 36 and not any(square(3).in_two_grids(cell) for cell in range(81))
 
 
 def test_shape_for_size() -> None:
