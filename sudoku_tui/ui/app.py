@@ -277,9 +277,8 @@ class SudokuApp(HintActions, PlayAids, App[None]):
             big = path.stat().st_size >= BIG_FILE_BYTES
         except OSError:
             big = False
-        bar = self.query_one("#progress", ProgressBar)
-        bar.update(total=100, progress=0)
-        bar.display = big
+        self.query_one("#progress", ProgressBar).update(total=100, progress=0)
+        self._show_bar(big)
         self._read_file(path, token)
 
     @work(thread=True, group="load", exclusive=True, exit_on_error=False)
@@ -332,7 +331,7 @@ class SudokuApp(HintActions, PlayAids, App[None]):
 
     def _load_done(self) -> None:
         self.loading = None
-        self.query_one("#progress", ProgressBar).display = False
+        self._show_bar(False)
         self._status("")
 
     # ---- new puzzle (made by the generator, no file) ----------------------
@@ -347,9 +346,8 @@ class SudokuApp(HintActions, PlayAids, App[None]):
         self._make_token += 1
         self.making = choice
         self._status(making_text(choice, 1))
-        bar = self.query_one("#progress", ProgressBar)
-        bar.update(total=None)  # no end known: the bar pulses
-        bar.display = True
+        self.query_one("#progress", ProgressBar).update(total=None)  # no end known: the bar pulses
+        self._show_bar(True)
         self._refresh_state()
         self._make(choice, self._make_token)
 
@@ -380,7 +378,7 @@ class SudokuApp(HintActions, PlayAids, App[None]):
 
     def _make_done(self) -> None:
         self.making = None
-        self.query_one("#progress", ProgressBar).display = False
+        self._show_bar(False)
         self._status("")
         self._refresh_state()
 
@@ -502,6 +500,11 @@ class SudokuApp(HintActions, PlayAids, App[None]):
 
     def _hint(self, message: str) -> None:
         self.query_one("#hint", Label).update(message)
+
+    def _show_bar(self, shown: bool) -> None:
+        """The progress bar takes the place of the cell's marks on the status line while it shows."""
+        self.query_one("#progress", ProgressBar).display = shown
+        self.query_one("#cell-info", Label).display = not shown
 
     def _status(self, message: str) -> None:
         self.query_one("#status", Label).update(message)
