@@ -253,7 +253,7 @@ class NewPuzzleDialog(ModalScreen[NewPuzzleChoice | None]):
             self.query_one("#level", ChoiceSet).choose(0)
         note = "A 4x4 board is never harder than easy." if only_easy else ""
         if self.query_one("#size", ChoiceSet).chosen in ("16x16", "samurai"):
-            note = "16x16 and Samurai hard levels can take half a minute; Esc stops."
+            note = "16x16 and Samurai hard and unfair levels can take a minute or two; Esc stops."
         self.query_one("#note", Label).update(note)
 
     def choice(self) -> NewPuzzleChoice:
