@@ -10,6 +10,7 @@ from __future__ import annotations
 import json
 from pathlib import Path
 
+from textual.pilot import Pilot
 from textual.widgets import Label
 from ui_helpers import SIZE, load, settle
 from ui_puzzles import FOUR_PUZZLES, SOLUTION_4
@@ -36,6 +37,14 @@ def notices(app: SudokuApp) -> list[str]:
 
 def board_text(board: Board) -> str:
     return "\n".join(board.render_line(y).text for y in range(board.plan.height))
+
+
+async def solve_by_hand(pilot: Pilot[None], app: SudokuApp) -> None:
+    """Type the solution into every empty cell of the 4x4 in play."""
+    for cell, value in enumerate(app.grid.values):
+        if not value:
+            app.board.cursor = cell
+            await pilot.press(SOLUTION_4[cell])
 
 
 async def test_pencil_mode_marks_and_entries_clear_peer_marks(puzzle_dir: Path) -> None:
@@ -146,10 +155,7 @@ async def test_solving_by_hand_stops_the_clock(puzzle_dir: Path) -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
-        for cell, value in enumerate(app.grid.values):
-            if not value:
-                app.board.cursor = cell
-                await pilot.press(SOLUTION_4[cell])
+        await solve_by_hand(pilot, app)
         assert app.grid.is_solved() and not app.clock.running
         assert "✓" in label(app, "clock")
         assert any(message.startswith("Solved in") for message in notices(app))
@@ -302,3 +308,70 @@ async def test_the_palette_lists_the_aids_and_runs_them(puzzle_dir: Path) -> Non
         assert not any(app.grid.marks)
         commands["Pencil Mode"].callback()
         assert app.board.pencil
+
+
+async def test_a_dialog_leaves_a_solved_game_or_no_game_without_a_clock(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        # The empty start board: no game, no clock, before or after a dialog.
+        await pilot.press("f1")
+        await pilot.pause()
+        await pilot.press("escape")
+        await pilot.pause()
+        assert not app.in_game and not app.clock.running
+        await load(pilot, puzzle_dir / "four.txt")
+        await solve_by_hand(pilot, app)
+        assert app.grid.is_solved() and not app.clock.running
+        elapsed = app.clock.elapsed()
+        for key in ("f1", "ctrl+p"):
+            await pilot.press(key)
+            await pilot.pause()
+            assert len(app.screen_stack) > 1
+            await pilot.press("escape")
+            await pilot.pause()
+            assert len(app.screen_stack) == 1 and not app.clock.running, key
+        assert app.clock.elapsed() == elapsed
+
+
+async def palette_run(pilot: Pilot[None], title: str) -> None:
+    """Choose a command in the palette as a player does: ctrl+p, its name, Enter."""
+    await pilot.press("ctrl+p")
+    await pilot.pause()
+    await pilot.press(*title)
+    for _ in range(50):  # the palette searches in the background
+        await pilot.pause(0.02)
+        if pilot.app.screen.query("CommandList Option"):
+            break
+    await pilot.press("enter")
+    await pilot.pause()
+    await pilot.pause()
+
+
+async def test_the_palette_runs_the_aids_by_name(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "four.txt")
+        await palette_run(pilot, "Fill Candidates")
+        assert len(app.screen_stack) == 1 and any(app.grid.marks)
+        await palette_run(pilot, "Undo")
+        assert not any(app.grid.marks)
+        await palette_run(pilot, "Redo")
+        assert any(app.grid.marks)
+        await palette_run(pilot, "Pencil Mode")
+        assert app.board.pencil and label(app, "mode") == "PENCIL"
+        await palette_run(pilot, "Highlighting")
+        assert not app.board.highlight
+        await palette_run(pilot, "Pause")
+        assert app.board.paused and not app.clock.running  # and closing the palette did not start it
+        await palette_run(pilot, "Pause")
+        assert not app.board.paused and app.clock.running
+        await palette_run(pilot, "Possible Values")
+        assert "can hold" in label(app, "cell-info") or "is filled" in label(app, "cell-info")
+        await palette_run(pilot, "Check my progress")
+        hint_workers = [worker for worker in app.workers if worker.group == "hint"]
+        if hint_workers:
+            await app.workers.wait_for_complete(hint_workers)
+        await pilot.pause()
+        assert str(app.query_one("#status", Label).render()) not in ("", "Checking your entries…")
+        await palette_run(pilot, "Help")
+        assert isinstance(app.screen, HelpScreen)

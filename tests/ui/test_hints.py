@@ -214,3 +214,21 @@ def test_a_hint_search_can_be_stopped() -> None:
     empty = Puzzle(square(3), (0,) * 81)
     with pytest.raises(Cancelled):
         says.find_hint(empty, empty.givens, frozenset(), should_stop=lambda: True)
+
+
+async def test_a_placement_step_is_one_undo(tmp_path: Path) -> None:
+    """A placed value also leaves its peers' marks: one undo brings the value and every mark back."""
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, write(tmp_path, "nine.txt", 3, [NINE_PUZZLES[0]]))
+        await press(pilot, "a")
+        marks_before, values_before = list(app.grid.marks), list(app.grid.values)
+        await press(pilot, "question_mark", "question_mark", "question_mark")
+        assert status(app).startswith("Applied ")
+        placed = [cell for cell in range(81) if app.grid.values[cell] != values_before[cell]]
+        marked = [cell for cell in range(81) if app.grid.marks[cell] != marks_before[cell]]
+        assert len(placed) == 1 and len(marked) >= 2  # the placed cell's marks, and at least one peer's
+        await press(pilot, "u")
+        assert app.grid.values == values_before and app.grid.marks == marks_before
+        await press(pilot, "ctrl+y")  # and one redo applies it again
+        assert [cell for cell in range(81) if app.grid.values[cell] != values_before[cell]] == placed
