@@ -78,8 +78,10 @@ class SudokuApp(HintActions, PlayAids, App[None]):
         Binding("f1", "help", "Help", tooltip="Every key with what it does"),
         Binding("o", "open", "Open", tooltip=text.OPEN_FILE),
         Binding("n", "new_puzzle", "New", tooltip=text.NEW_PUZZLE),
-        # Shown only while a puzzle is being made (check_action hides it otherwise).
-        Binding("escape", "cancel_new", "Stop making"),
+        # Works only while a puzzle is being made (check_action hides it otherwise, so Escape
+        # goes on elsewhere). Out of the Footer, where it would push q Quit off at 80 columns:
+        # the status line says "Esc cancels" while the puzzle is being made, and F1 lists it.
+        Binding("escape", "cancel_new", "Stop making", show=False),
         Binding("r", "random", "Random", tooltip=text.LOAD_RANDOM),
         Binding("s", "solve", "Solve", tooltip=text.SOLVE),
         Binding("c", "check", "Check", tooltip=text.CHECK),
