@@ -17,7 +17,7 @@ each decision is added as a unit clause so later calls build on it.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from itertools import combinations
 
 import numpy as np
@@ -131,3 +131,48 @@ class SatPuzzle:
                 self.solver.add_clause([-literal])
             self.solver.add_clause([self.var[cell, best[cell]]])
         return best
+
+
+class UniqueAgainst:
+    """Uniqueness of puzzles cut from one known solution, as the generator digs.
+
+    One formula over every cell, built once: each cell holds one value, each
+    house holds each value once, and (while its activation literal is
+    assumed) the grid differs from the known solution somewhere. A puzzle
+    whose givens agree with the solution is unique exactly when that formula
+    has no model with the givens assumed; each question is one solver call,
+    where building a formula per puzzle costs more than the call.
+    """
+
+    def __init__(self, table: Tables, solution: Sequence[int], should_stop: Callable[[], bool] | None = None) -> None:
+        n, cells = table.shape.n, table.cells
+        self.n = n
+        self.should_stop = should_stop
+        clauses: list[list[int]] = []
+        for cell in range(cells):
+            own = [cell * n + value for value in range(1, n + 1)]
+            clauses.append(own)
+            clauses.extend([-a, -b] for a, b in combinations(own, 2))
+        for house in table.houses.tolist():
+            for value in range(1, n + 1):
+                places = [cell * n + value for cell in house]
+                clauses.append(places)
+                clauses.extend([-a, -b] for a, b in combinations(places, 2))
+        self.differs = cells * n + 1
+        clauses.append([-self.differs] + [-(cell * n + solution[cell]) for cell in range(cells)])
+        self.solver = Solver(name=SOLVER_NAME, bootstrap_with=clauses)
+
+    def unique(self, givens: Sequence[int]) -> bool:
+        assumptions = [self.differs] + [cell * self.n + value for cell, value in enumerate(givens) if value]
+        if self.should_stop is None:
+            return not self.solver.solve(assumptions=assumptions)
+        while True:
+            if self.should_stop():
+                raise Cancelled()
+            self.solver.conf_budget(_POLL_CONFLICTS)
+            result = self.solver.solve_limited(assumptions=assumptions)
+            if result is not None:
+                return not result
+
+    def close(self) -> None:
+        self.solver.delete()
