@@ -104,24 +104,23 @@ DISCONTINUOUS_NICE_LOOP = Position(
     solution="286514397974362581135879246891257463763491852542638719427186935659743128318925674",
 )
 
-# The runner takes a Naked Single here; the Continuous Nice Loop finder must see its pattern all the same.
 CONTINUOUS_NICE_LOOP = Position(
-    source="puzzles/9x9-hard.txt line 94, after 39 steps of the logic runner",
-    values="792.5.4.6.5.4629.746..9.582176389254539214678284675391.1574.829.2793.145948521763",
+    source="puzzles/9x9-extreme.txt line 51, after 16 steps of the logic runner",
+    values="963....875...3.1.971.9...3..3.186.5...5...3.....593....7.3.98.58.1.25..335.....4.",
     cands="""
-        .  .  .  | 18 .  38 | .  13 .
-        38 .  13 | .  .  .  | .  13 .
-        .  .  13 | 1  .  37 | .  .  .
-        ---------+----------+---------
-        .  .  .  | .  .  .  | .  .  .
-        .  .  .  | .  .  .  | .  .  .
-        .  .  .  | .  .  .  | .  .  .
-        ---------+----------+---------
-        36 .  .  | .  .  6  | .  .  .
-        6  .  .  | .  .  68 | .  .  .
-        .  .  .  | .  .  .  | .  .  .
+        .     .     .     | 24    145   124   | 245   .     .
+        .     248   248   | 24678 .     2478  | .     26    .
+        .     .     248   | .     456   248   | 456   .     246
+        ------------------+-------------------+------------------
+        24    .     79    | .     .     .     | 79    .     24
+        16    89    .     | 247   47    247   | .     169   168
+        1246  248   4678  | .     .     .     | 2467  1267  12468
+        ------------------+-------------------+------------------
+        246   .     246   | .     146   .     | .     12    .
+        .     49    .     | 467   .     .     | 67    679   .
+        .     .     269   | 678   167   178   | 2679  .     126
     """,
-    solution="792853416851462937463197582176389254539214678284675391315746829627938145948521763",
+    solution="963251487524837169718964532239186754185742396647593218476319825891425673352678941",
 )
 
 CASES = [
@@ -130,7 +129,7 @@ CASES = [
     Case("XY-Chain", XY_CHAIN, "r8c7<>3", quiet_after=True),
     Case("AIC", AIC, "r7c4<>9", quiet_after=True),
     Case("AIC", DISCONTINUOUS_NICE_LOOP, "r3c4<>6", step_name="Discontinuous Nice Loop", quiet_after=True),
-    Case("AIC", CONTINUOUS_NICE_LOOP, "r2c3<>3", step_name="Continuous Nice Loop", quiet_after=True),
+    Case("AIC", CONTINUOUS_NICE_LOOP, "r6c7<>7, r8c8<>6", step_name="Continuous Nice Loop"),
 ]
 
 

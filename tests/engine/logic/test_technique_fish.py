@@ -46,24 +46,25 @@ SWORDFISH = Position(
     solution="513247698849356127762189543974861235621435879358792461296578314487613952135924786",
 )
 
-# The runner takes a Full House here; the Jellyfish finder must see its pattern all the same.
+# The runner takes a pointing step here (no bundled puzzle needs a Jellyfish); no X-Wing or
+# Swordfish finds these eliminations, so this is a fish of four lines.
 JELLYFISH = Position(
-    source="puzzles/9x9-medium.txt line 9, after 38 steps of the logic runner",
-    values=".1.265987782349156.6.781.2.871423695.5.617.3...6598.71623974.1.5981367421.7852.69",
+    source="puzzles/9x9-medium.txt line 66, after 20 steps of the logic runner",
+    values="37.42.5.6..23.6.4764..7.2394.713296..2.68.47...6.47.2.2...6.7.476.2.43..8.475.692",
     cands="""
-        34  .   4   | .   .   .   | .   .   .
-        .   .   .   | .   .   .   | .   .   .
-        349 .   459 | .   .   .   | 34  .   34
-        ------------+-------------+------------
-        .   .   .   | .   .   .   | .   .   .
-        249 .   49  | .   .   .   | 248 .   48
-        234 34  .   | .   .   .   | 24  .   .
-        ------------+-------------+------------
-        .   .   .   | .   .   .   | 58  .   8
-        .   .   .   | .   .   .   | .   .   .
-        .   4   .   | .   .   .   | 3   .   .
+        .     .     189   | .     .     189   | .     18    .
+        159   1589  .     | .     19    .     | 18    .     .
+        .     .     158   | 58    .     158   | .     .     .
+        ------------------+-------------------+------------------
+        .     58    .     | .     .     .     | .     .     58
+        159   .     1359  | .     .     59    | .     .     135
+        159   13589 .     | 59    .     .     | 18    .     1358
+        ------------------+-------------------+------------------
+        .     1359  1359  | 89    .     1389  | .     158   .
+        .     .     159   | .     19    .     | .     158   158
+        .     13    .     | .     .     13    | .     .     .
     """,
-    solution="314265987782349156965781423871423695259617834436598271623974518598136742147852369",
+    solution="378429516952316847641578239487132965129685473536947128293861754765294381814753692",
 )
 
 FINNED_X_WING = Position(
@@ -161,7 +162,8 @@ FINNED_JELLYFISH = Position(
     solution="487251369256397148913486257195824673372169584864573912548632791639718425721945836",
 )
 
-# The runner takes a Hidden Single here; the Sashimi Jellyfish finder must see its pattern all the same.
+# The runner places a Hidden Single here (no bundled puzzle needs a Sashimi Jellyfish); no
+# technique before it in the table finds this elimination.
 SASHIMI_JELLYFISH = Position(
     source="puzzles/9x9-extreme.txt line 42, after 29 steps of the logic runner",
     values="651.49.2...821.596.2..5641.29.485...8146..25.5..1.2.84.82964.75.65.2184....5.8..2",
@@ -184,7 +186,7 @@ SASHIMI_JELLYFISH = Position(
 CASES = [
     Case("X-Wing", X_WING, "r4c5<>3, r4c8<>3", quiet_after=True),
     Case("Swordfish", SWORDFISH, "r4c3<>7", quiet_after=True),
-    Case("Jellyfish", JELLYFISH, "r6c2<>4", quiet_after=True),
+    Case("Jellyfish", JELLYFISH, "r2c2<>1, r5c3<>1, r6c2<>1, r8c3<>1, r8c8<>1"),
     Case("Finned X-Wing", FINNED_X_WING, "r6c3<>7", quiet_after=True),
     Case("Sashimi X-Wing", SASHIMI_X_WING, "r7c2<>3", quiet_after=True),
     Case("Finned Swordfish", FINNED_SWORDFISH, "r7c7<>2", quiet_after=True),

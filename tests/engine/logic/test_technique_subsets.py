@@ -84,24 +84,23 @@ NAKED_TRIPLE = Position(
     solution="139426587625987431487513296954671823863295714712348965271864359396752148548139672",
 )
 
-# The runner takes a Full House here; the Naked Quadruple finder must see its pattern all the same.
 NAKED_QUADRUPLE = Position(
-    source="puzzles/9x9-unfair.txt line 16, after 47 steps of the logic runner",
-    values="958462317...918564.6.357829182579436695243781...6819528..7362957391256485.6894173",
+    source="puzzles/9x9-extreme.txt line 48, after 13 steps of the logic runner",
+    values="...5694..2.6.8.....4.......9.4673.18..3.9.7...7...59.34...5..7.....4.8.57852316..",
     cands="""
-        .   .   .   | .   .   .   | .   .   .
-        23  27  37  | .   .   .   | .   .   .
-        4   .   14  | .   .   .   | .   .   .
-        ------------+-------------+------------
-        .   .   .   | .   .   .   | .   .   .
-        .   .   .   | .   .   .   | .   .   .
-        34  47  347 | .   .   .   | .   .   .
-        ------------+-------------+------------
-        .   14  14  | .   .   .   | .   .   .
-        .   .   .   | .   .   .   | .   .   .
-        .   2   .   | .   .   .   | .   .   .
+        138   13    178   | .     .     .     | .     238   127
+        .     1359  .     | 1347  .     47    | 135   359   179
+        1358  .     1789  | 137   12    27    | 13    35689 1679
+        ------------------+-------------------+------------------
+        .     25    .     | .     .     .     | 25    .     .
+        1568  1256  .     | 148   .     248   | .     2456  246
+        168   .     128   | 148   12    .     | .     246   .
+        ------------------+-------------------+------------------
+        .     2369  29    | 89    .     68    | 123   .     12
+        136   12369 129   | 79    .     67    | .     23    .
+        .     .     .     | .     .     .     | .     49    49
     """,
-    solution="958462317273918564461357829182579436695243781347681952814736295739125648526894173",
+    solution="317569482296384157548712396924673518653198724871425963439856271162947835785231649",
 )
 
 HIDDEN_PAIR = Position(
@@ -142,24 +141,25 @@ HIDDEN_TRIPLE = Position(
     solution="549781632371526489268493751817342596923675148456918273192857364734269815685134927",
 )
 
-# The runner takes a Full House here; the Hidden Quadruple finder must see its pattern all the same.
+# The runner takes a Locked Pair here. Box 5 is all empty, so this quadruple is not the other side
+# of a naked subset of four cells or fewer (which the naked finders, earlier in the table, find).
 HIDDEN_QUADRUPLE = Position(
-    source="puzzles/9x9-easy.txt line 7, after 41 steps of the logic runner",
-    values="1239..68.4571862399683..5717928341568167..3423452618975346..9182814937656795.84..",
+    source="puzzles/9x9-hard.txt line 51, after 6 steps of the logic runner",
+    values="..5.1.2.....5.64.....2.3.9.7.....934..3...7..91......2.7.9.5.4...96.4.2...4.2.6.9",
     cands="""
-        .   .   .   | .   457 57  | .   .   4
-        .   .   .   | .   .   .   | .   .   .
-        .   .   .   | .   24  2   | .   .   .
-        ------------+-------------+------------
-        .   .   .   | .   .   .   | .   .   .
-        .   .   .   | .   5   59  | .   .   .
-        .   .   .   | .   .   .   | .   .   .
-        ------------+-------------+------------
-        .   .   .   | .   27  27  | .   .   .
-        .   .   .   | .   .   .   | .   .   .
-        .   .   .   | .   12  .   | .   2   3
+        3468   34689  .      | 478    .      789    | .      678    3678
+        1238   2389   1278   | .      789    .      | .      178    1378
+        1468   468    1678   | .      478    .      | 158    .      15678
+        ---------------------+----------------------+---------------------
+        .      2568   268    | 18     568    128    | .      .      .
+        24568  24568  .      | 18     5689   1289   | .      1568   1568
+        .      .      68     | 3478   345678 78     | 58     568    .
+        ---------------------+----------------------+---------------------
+        12368  .      1268   | .      38     .      | 138    .      18
+        1358   358    .      | .      378    .      | 1358   .      1578
+        1358   358    .      | 1378   .      178    | .      1578   .
     """,
-    solution="123975684457186239968342571792834156816759342345261897534627918281493765679518423",
+    solution="495718263321596487867243195758162934243859716916437852672985341139674528584321679",
 )
 
 CASES = [
@@ -167,10 +167,10 @@ CASES = [
     Case("Locked Triple", LOCKED_TRIPLE, "r5c8<>5", quiet_after=True),
     Case("Naked Pair", NAKED_PAIR, "r4c3<>2", quiet_after=True),
     Case("Naked Triple", NAKED_TRIPLE, "r3c1<>6", quiet_after=True),
-    Case("Naked Quadruple", NAKED_QUADRUPLE, "r3c3<>4", quiet_after=True),
+    Case("Naked Quadruple", NAKED_QUADRUPLE, "r3c1<>1, r3c1<>3, r3c3<>1, r3c3<>7, r3c8<>3, r3c9<>1, r3c9<>7"),
     Case("Hidden Pair", HIDDEN_PAIR, "r1c7<>2, r1c7<>7, r4c7<>1", quiet_after=True),
     Case("Hidden Triple", HIDDEN_TRIPLE, "r3c2<>7, r3c2<>8, r5c2<>3, r6c2<>8", quiet_after=True),
-    Case("Hidden Quadruple", HIDDEN_QUADRUPLE, "r1c5<>5", quiet_after=True),
+    Case("Hidden Quadruple", HIDDEN_QUADRUPLE, "r4c5<>8, r5c5<>8, r5c5<>9, r6c4<>7, r6c4<>8, r6c5<>7, r6c5<>8"),
 ]
 
 
