@@ -24,10 +24,10 @@ async def main() -> None:
     puzzles.write_text(SEED_EXAMPLE)
     app = SudokuApp()
     async with app.run_test(size=(80, 24)) as pilot:
-        app.open_file(puzzles)
+        app.game.open_file(puzzles)
         for _ in range(50):  # the file loads in a worker
             await pilot.pause(0.02)
-            if app.puzzles is not None:
+            if app.session.puzzles is not None:
                 break
         # The first row filled in by the player as far as the givens, the cursor moved on.
         await pilot.press("9", "right", "3", "right", "4", "down", "down", "right", "right")

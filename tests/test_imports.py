@@ -23,8 +23,14 @@ MODULES = [
     "sudoku_tui.engine.generator",
     "sudoku_tui.engine.logic",
     "sudoku_tui.engine.logic.runner",
-    "sudoku_tui.play",
-    "sudoku_tui.saves",
+    "sudoku_tui.game",
+    "sudoku_tui.game.clock",
+    "sudoku_tui.game.play",
+    "sudoku_tui.game.saves",
+    "sudoku_tui.game.texts",
+    "sudoku_tui.game.hints",
+    "sudoku_tui.game.new_puzzle",
+    "sudoku_tui.game.session",
     "sudoku_tui.cli",
 ]
 

@@ -1,4 +1,4 @@
-"""The board widget: draws a :class:`~sudoku_tui.play.Play`, moves a cursor, takes entries and marks.
+"""The board widget: draws a :class:`~sudoku_tui.game.play.Play`, moves a cursor, takes entries and marks.
 
 The widget knows how to show and edit cells; which values a cell may hold,
 whether a cell is a given, candidates and conflicts are asked of ``Play``
@@ -13,19 +13,19 @@ from typing import ClassVar
 from rich.segment import Segment
 from rich.style import Style
 from textual import events
-from textual.binding import Binding, BindingType
+from textual.binding import BindingType
 from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..play import Play
+from ..game.play import Play
 from .cells import Highlights, cell_runs, paused_banner
+from .commands import command
 from .layout import BoardPlan, choose_plan, plan_board, smallest_plan
 
-# Keys that clear the cell under the cursor (PRODUCT.md section 4). Space is
-# not one of them: it pauses the game (issue 4).
+# Keys that clear the cell under the cursor. Space is not one of them: it pauses the game.
 CLEAR_KEYS = frozenset({"0", "full_stop", "backspace", "delete"})
 
 # Cursor keys and their (rows, cols) steps. Handled in on_key rather than as
@@ -72,13 +72,13 @@ class Board(Widget, can_focus=True):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        # Not in the Footer, which has no room left at 80 columns: F1 lists them.
-        Binding("p", "pencil", "Pencil Mode", show=False, tooltip="Pencil mode on or off: value keys then toggle marks"),
-        Binding("a", "fill_candidates", "Fill Candidates", show=False, tooltip="Fill every empty cell's marks"),
-        Binding("v", "possible_values", "Possible Values", show=False, tooltip="Show the possible values of the cell"),
-        Binding("x", "highlight", "Highlighting", show=False, tooltip="Highlighting of house, value, conflicts on/off"),
-        Binding("u,ctrl+z", "undo", "Undo", show=False, tooltip="Undo the last change"),
-        Binding("ctrl+y", "redo", "Redo", show=False, tooltip="Redo what was undone"),
+        # Not in the Footer, which has no room left at 80 columns: F1 and the palette list them.
+        command("p", "pencil", "Pencil Mode", "while it is on, value keys add or remove marks"),
+        command("a", "fill_candidates", "Fill Candidates", "fill every empty cell's marks"),
+        command("v", "possible_values", "Possible Values", "show the possible values of the cell"),
+        command("x", "highlight", "Highlighting", "the cursor's houses, its value and conflicts, on or off"),
+        command("u,ctrl+z", "undo", "Undo", "undo the last change"),
+        command("ctrl+y", "redo", "Redo", "redo what was undone"),
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {
@@ -116,7 +116,7 @@ class Board(Widget, can_focus=True):
     """The game is paused: the board shows no values and takes no entries."""
 
     class Changed(Message):
-        """The grid in play changed: an entry, a clearing, marks, an undo or a redo."""
+        """The play changed: an entry, a clearing, marks, an undo or a redo."""
 
         def __init__(self, board: Board, cell: int, value: int) -> None:
             super().__init__()
@@ -139,40 +139,31 @@ class Board(Widget, can_focus=True):
         def control(self) -> Board:
             return self.board
 
-    class FitChanged(Message):
-        """The board started or stopped fitting the space it has."""
-
-        def __init__(self, board: Board, fits: bool) -> None:
-            super().__init__()
-            self.board = board
-            self.fits = fits
-
     def __init__(
-        self, grid: Play, *, name: str | None = None, id: str | None = None, classes: str | None = None
+        self, play: Play, *, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self.grid = grid  # the grid in play: values, marks, undo (named as Grid was, for the app's code)
+        self.play = play
         # The cell whose possible values the player asked for (v); None once the cursor moves.
         self.possible_for: int | None = None
         self._lit_key: tuple[object, ...] | None = None
         self._lit = Highlights()
         self._room = Size(10_000, 10_000)  # space offered by the parent; set on resize
-        self._plan: BoardPlan = plan_board(grid.shape, "lined")
-        self.fits = True
+        self._plan: BoardPlan = plan_board(play.shape, "lined")
 
     # ---- state -------------------------------------------------------------
 
-    def show_grid(self, grid: Play, *, reset_cursor: bool = True) -> None:
-        """Show another grid (a new puzzle, a solution, the original puzzle)."""
-        resized = grid.shape is not self.grid.shape
-        self.grid = grid
+    def show_play(self, play: Play, *, reset_cursor: bool = True) -> None:
+        """Show another play (a new puzzle), or the same one after the screen changed it (a solve)."""
+        resized = play.shape is not self.play.shape
+        self.play = play
         self.possible_for = None
         self.post_message(self.Selected(self))
         self.hint_cells = frozenset()
         self.set_class(False, "-solved")
         if resized:
             self._replan()
-        if reset_cursor or self.cursor >= grid.shape.size:
+        if reset_cursor or self.cursor >= play.shape.size:
             self.cursor = self._first_cell()
         self.refresh(layout=resized)
 
@@ -185,7 +176,7 @@ class Board(Widget, can_focus=True):
 
     @property
     def cursor_position(self) -> tuple[int, int]:
-        return self.grid.shape.positions[self.cursor]
+        return self.play.shape.positions[self.cursor]
 
     def watch_cursor(self) -> None:
         self.possible_for = None
@@ -201,16 +192,16 @@ class Board(Widget, can_focus=True):
     def watch_paused(self) -> None:
         self.refresh()
 
-    # ---- player aids (issue 4) --------------------------------------------------
+    # ---- player aids --------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
         """While paused the board's keys show disabled and do nothing; undo and redo need a step."""
         if self.paused:
             return None
         if action == "undo":
-            return True if self.grid.can_undo else None
+            return True if self.play.can_undo else None
         if action == "redo":
-            return True if self.grid.can_redo else None
+            return True if self.play.can_redo else None
         return True
 
     def action_pencil(self) -> None:
@@ -220,7 +211,7 @@ class Board(Widget, can_focus=True):
         self.highlight = not self.highlight
 
     def action_fill_candidates(self) -> None:
-        self._changed(self.grid.fill_candidates() is not None)
+        self._changed(self.play.fill_candidates() is not None)
 
     def action_possible_values(self) -> None:
         """The seed's hint: the status line lists the values the rules allow in this cell."""
@@ -228,25 +219,25 @@ class Board(Widget, can_focus=True):
         self.post_message(self.Selected(self))
 
     def action_undo(self) -> None:
-        self._changed(self.grid.undo() is not None)
+        self._changed(self.play.undo() is not None)
 
     def action_redo(self) -> None:
-        self._changed(self.grid.redo() is not None)
+        self._changed(self.play.redo() is not None)
 
-    def grid_changed(self, changed: bool) -> None:
-        """The app changed the grid in play (a hint applied): redraw and tell, as after a key."""
+    def play_changed(self, changed: bool) -> None:
+        """The screen changed the play (a hint applied): redraw and tell, as after a key."""
         self._changed(changed)
         self.refresh()
 
     def _changed(self, changed: bool) -> None:
-        """Redraw after a change to the grid in play and tell the app."""
+        """Redraw after a change to the play and tell the screen."""
         if not changed:
             return
         self.hint_cells = frozenset()
         self.set_class(False, "-solved")
         self.refresh()
         self.refresh_bindings()
-        self.post_message(self.Changed(self, self.cursor, self.grid[self.cursor]))
+        self.post_message(self.Changed(self, self.cursor, self.play.values[self.cursor]))
         self.post_message(self.Selected(self))
 
     # ---- fitting -----------------------------------------------------------
@@ -257,12 +248,8 @@ class Board(Widget, can_focus=True):
         self._replan()
 
     def _replan(self) -> None:
-        plan = choose_plan(self.grid.shape, self._room.width, self._room.height)
-        fits = plan is not None
-        self._plan = plan or smallest_plan(self.grid.shape)
-        if fits != self.fits:
-            self.fits = fits
-            self.post_message(self.FitChanged(self, fits))
+        plan = choose_plan(self.play.shape, self._room.width, self._room.height)
+        self._plan = plan or smallest_plan(self.play.shape)
         self.refresh(layout=True)
 
     @property
@@ -279,7 +266,7 @@ class Board(Widget, can_focus=True):
 
     def action_move(self, rows: int, cols: int) -> None:
         """Step the cursor, jumping over Samurai gaps, stopping at the edge."""
-        shape = self.grid.shape
+        shape = self.play.shape
         row, col = self.cursor_position
         while True:
             row, col = row + rows, col + cols
@@ -291,7 +278,7 @@ class Board(Widget, can_focus=True):
                 return
 
     async def on_key(self, event: events.Key) -> None:
-        shape = self.grid.shape
+        shape = self.play.shape
         move = MOVES.get(event.key)
         typed = event.character or ""
         if self.paused and (move is not None or event.key in CLEAR_KEYS or (typed and typed in shape.symbols)):
@@ -328,18 +315,18 @@ class Board(Widget, can_focus=True):
     def _enter(self, value: int) -> None:
         """A value key (or a clear key, value 0): enter it, or in pencil mode toggle that mark."""
         cell = self.cursor
-        if self.grid.puzzle.is_given(cell):
+        if self.play.puzzle.is_given(cell):
             self.app.bell()
             return
         if self.pencil and value:
-            if self.grid[cell]:
+            if self.play.values[cell]:
                 self.app.bell()  # marks belong to empty cells
                 return
-            self._changed(self.grid.toggle_mark(cell, value) is not None)
+            self._changed(self.play.toggle_mark(cell, value) is not None)
             return
-        if self.grid[cell] == value:
+        if self.play.values[cell] == value:
             return
-        self._changed(self.grid.enter(cell, value) is not None)
+        self._changed(self.play.enter(cell, value) is not None)
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -361,7 +348,7 @@ class Board(Widget, can_focus=True):
     def _ground(self, cell: int) -> Style:
         """The cell's background before highlights: a Samurai's shared boxes are
         tinted; on a shaded drawing (no horizontal lines) every other box is."""
-        shape = self.grid.shape
+        shape = self.play.shape
         ground = Style()
         if shape.in_two_grids(cell):  # a Samurai's shared box
             ground += self.get_component_rich_style("board--shared")
@@ -387,7 +374,7 @@ class Board(Widget, can_focus=True):
                 if self.paused:
                     segments.append(Segment(text, base))
                 else:
-                    cell = self.grid.shape.cell_at[(board_row, col)]
+                    cell = self.play.shape.cell_at[(board_row, col)]
                     segments.extend(self._cell_segments(cell, sub_row, base, lit))
                 col += 1
             elif kind == "gap" or kind == "blank":
@@ -402,11 +389,11 @@ class Board(Widget, can_focus=True):
 
     def _highlights(self) -> Highlights:
         """What to highlight, worked out once per state rather than once per drawn line."""
-        key = (self.cursor, self.highlight, self.hint_cells, tuple(self.grid.values), id(self.grid))
+        key = (self.cursor, self.highlight, self.hint_cells, tuple(self.play.values), id(self.play))
         if key != self._lit_key:
             self._lit_key = key
             if self.highlight:
-                self._lit = Highlights.of(self.grid, self.cursor, self.hint_cells)
+                self._lit = Highlights.of(self.play, self.cursor, self.hint_cells)
             else:
                 self._lit = Highlights(hinted=self.hint_cells)
         return self._lit
@@ -416,7 +403,7 @@ class Board(Widget, can_focus=True):
         extra = self._ground(cell)
         if cell in lit.conflicts:
             extra += style("board--conflict")
-        elif lit.value and self.grid[cell] == lit.value:
+        elif lit.value and self.play.values[cell] == lit.value:
             extra += style("board--same")
         elif cell in lit.peers:
             extra += style("board--peer")
@@ -428,5 +415,5 @@ class Board(Widget, can_focus=True):
             extra += style("board--cursor" if self.has_focus else "board--cursor-blurred")
         return [
             Segment(text, base + style(f"board--{role}") + extra if role != "plain" else base + extra)
-            for text, role in cell_runs(self.grid, cell, sub_row, self._plan, lit)
+            for text, role in cell_runs(self.play, cell, sub_row, self._plan, lit)
         ]

@@ -22,7 +22,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from ..play import Play
+from ..game.play import Play
 from .layout import BoardPlan
 
 # Roles: the board maps each to one of its component classes.

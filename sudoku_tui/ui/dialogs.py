@@ -1,9 +1,4 @@
-"""Modal dialogs: a message box, the open-file dialog and the offer to resume the last game.
-
-All are ``ModalScreen``s, so while one is up the game's own keys are out of
-the binding chain and nothing behind it can change; Textual gives focus back
-to the widget that had it when the dialog is dismissed.
-"""
+"""Dialogs: a message box, the open-file dialog and the offer to resume the last game."""
 
 from __future__ import annotations
 
@@ -15,24 +10,18 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.screen import ModalScreen
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
+from .modal import Modal
 
-class MessageDialog(ModalScreen[None]):
+
+class MessageDialog(Modal[None]):
     """A message with an OK button; Enter or Escape closes it."""
 
     DEFAULT_CSS = """
-    MessageDialog {
-        align: center middle;
-    }
     MessageDialog > Vertical {
-        width: auto;
         min-width: 36;
         max-width: 70;
-        height: auto;
-        border: thick $primary;
-        background: $surface;
         padding: 1 2 0 2;
     }
     MessageDialog #message {
@@ -41,11 +30,6 @@ class MessageDialog(ModalScreen[None]):
         max-width: 64;
         margin-bottom: 1;
         text-align: center;
-    }
-    MessageDialog #ok-row {
-        width: 100%;
-        height: auto;
-        align-horizontal: center;
     }
     """
 
@@ -63,7 +47,7 @@ class MessageDialog(ModalScreen[None]):
         with Vertical() as box:
             box.border_title = self.dialog_title
             yield Static(self.message, id="message", markup=False)
-            with Horizontal(id="ok-row"):
+            with Horizontal(classes="buttons"):
                 yield Button("OK", id="ok", variant="primary", compact=True)
 
     def on_mount(self) -> None:
@@ -71,9 +55,7 @@ class MessageDialog(ModalScreen[None]):
 
     @on(Button.Pressed, "#ok")
     def action_close(self) -> None:
-        # Enter on the button and the screen's Enter binding may both fire: close once.
-        if self.is_active:
-            self.dismiss(None)
+        self.close(None)
 
 
 class PuzzleTree(DirectoryTree):
@@ -83,24 +65,18 @@ class PuzzleTree(DirectoryTree):
         return [path for path in paths if not path.name.startswith(".")]
 
 
-class OpenFileDialog(ModalScreen[Path | None]):
+class OpenFileDialog(Modal[Path | None]):
     """Pick a puzzle file from a folder tree, or type its path.
 
     Dismissed with the chosen path, or None when cancelled.
     """
 
     DEFAULT_CSS = """
-    OpenFileDialog {
-        align: center middle;
-    }
     OpenFileDialog > Vertical {
         width: 90%;
         max-width: 76;
         height: 90%;
         max-height: 22;
-        border: thick $primary;
-        background: $surface;
-        padding: 0 1;
     }
     OpenFileDialog PuzzleTree {
         height: 1fr;
@@ -117,11 +93,10 @@ class OpenFileDialog(ModalScreen[Path | None]):
         color: $warning;
         height: auto;
     }
-    OpenFileDialog #buttons {
-        height: auto;
+    OpenFileDialog .buttons {
         align-horizontal: right;
     }
-    OpenFileDialog #buttons Button {
+    OpenFileDialog .buttons Button {
         margin-left: 2;
     }
     """
@@ -142,7 +117,7 @@ class OpenFileDialog(ModalScreen[Path | None]):
             yield Label("File path:", id="path-label")
             yield Input(self._folder_text(self.folder), id="path", compact=True, select_on_focus=False)
             yield Label("", id="open-error")
-            with Horizontal(id="buttons"):
+            with Horizontal(classes="buttons"):
                 yield Button("Open", id="open", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
@@ -155,8 +130,7 @@ class OpenFileDialog(ModalScreen[Path | None]):
         self.query_one(PuzzleTree).focus()
 
     def action_cancel(self) -> None:
-        if self.is_active:
-            self.dismiss(None)
+        self.close(None)
 
     @on(Button.Pressed, "#cancel")
     def _cancel_pressed(self) -> None:
@@ -198,24 +172,16 @@ class OpenFileDialog(ModalScreen[Path | None]):
         self.query_one("#open-error", Label).update(text)
 
     def _choose(self, path: Path) -> None:
-        if self.is_active:
-            self.dismiss(path)
+        self.close(path)
 
 
-class ResumeDialog(ModalScreen[bool]):
+class ResumeDialog(Modal[bool]):
     """Offers the last game at start: Resume (Enter) or Not now (Escape)."""
 
     DEFAULT_CSS = """
-    ResumeDialog {
-        align: center middle;
-    }
     ResumeDialog > Vertical {
-        width: auto;
         min-width: 40;
         max-width: 70;
-        height: auto;
-        border: thick $primary;
-        background: $surface;
         padding: 1 2 0 2;
     }
     ResumeDialog #about {
@@ -224,12 +190,7 @@ class ResumeDialog(ModalScreen[bool]):
         margin-bottom: 1;
         text-align: center;
     }
-    ResumeDialog #buttons {
-        width: 100%;
-        height: auto;
-        align-horizontal: center;
-    }
-    ResumeDialog #buttons Button {
+    ResumeDialog .buttons Button {
         margin: 0 1;
     }
     """
@@ -247,7 +208,7 @@ class ResumeDialog(ModalScreen[bool]):
         with Vertical() as box:
             box.border_title = "Resume your last game?"
             yield Static(self.about, id="about", markup=False)
-            with Horizontal(id="buttons"):
+            with Horizontal(classes="buttons"):
                 yield Button("Resume", id="resume", variant="primary", compact=True)
                 yield Button("Not now", id="not-now", compact=True)
 
@@ -255,8 +216,7 @@ class ResumeDialog(ModalScreen[bool]):
         self.query_one("#resume", Button).focus()
 
     def action_answer(self, resume: bool) -> None:
-        if self.is_active:
-            self.dismiss(resume)
+        self.close(resume)
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:

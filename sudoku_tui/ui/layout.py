@@ -130,44 +130,18 @@ def cell_size(shape: Shape, density: Density) -> tuple[int, int]:
     return CELL_WIDTH, 1
 
 
-@cache
-def plan_board(shape: Shape, density: Density) -> BoardPlan:
-    """Lay a shape out at a density; cached, since shapes are few and immutable."""
-    rows, cols, box = shape.rows, shape.cols, shape.box
-    exists = shape.cell_at
+@dataclass(frozen=True)
+class _Lines:
+    """Which grid lines a drawing has, and the weight of each piece of them."""
 
-    def has(row: int, col: int) -> bool:
-        return (row, col) in exists
+    shape: Shape
+    h_set: frozenset[int]  # board rows with a line above them (the bottom edge is ``rows``)
+    v_set: frozenset[int]  # board columns with a line left of them
 
-    width, height = cell_size(shape, density)
-    h_lines = [] if density == "shaded" else _line_positions(rows, box, density == "lined")
-    v_lines = _line_positions(cols, box, density in ("roomy", "lined"))
-    v_set, h_set = set(v_lines), set(h_lines)
+    def has(self, row: int, col: int) -> bool:
+        return (row, col) in self.shape.cell_at
 
-    # Screen columns: a line column before board column c when c is in v_set.
-    col_at_x: list[int] = []
-    cell_x: list[int] = []
-    line_x: dict[int, int] = {}
-    for c in range(cols + 1):
-        if c in v_set:
-            line_x[c] = len(col_at_x)
-            col_at_x.append(-1)
-        if c < cols:
-            cell_x.append(len(col_at_x))
-            col_at_x.extend([c] * width)
-    row_at_y: list[int] = []
-    sub_row_at_y: list[int] = []
-    cell_y: list[int] = []
-    for r in range(rows + 1):
-        if r in h_set:
-            row_at_y.append(-1)
-            sub_row_at_y.append(0)
-        if r < rows:
-            cell_y.append(len(row_at_y))
-            row_at_y.extend([r] * height)
-            sub_row_at_y.extend(range(height))
-
-    def weight_between(a: bool, b: bool, on_box_edge: bool) -> int:
+    def weight_between(self, a: bool, b: bool, on_box_edge: bool) -> int:
         """Weight of the line between two neighbouring positions."""
         if not (a or b):
             return NONE
@@ -175,45 +149,82 @@ def plan_board(shape: Shape, density: Density) -> BoardPlan:
             return HEAVY  # the outside edge, or a box edge
         return LIGHT
 
-    def h_segment(r: int, c: int) -> int:
+    def h_segment(self, r: int, c: int) -> int:
         """The horizontal line above board row r, across board column c."""
-        if r not in h_set or not 0 <= c < cols:
+        if r not in self.h_set or not 0 <= c < self.shape.cols:
             return NONE
-        return weight_between(has(r - 1, c), has(r, c), r % box == 0)
+        return self.weight_between(self.has(r - 1, c), self.has(r, c), r % self.shape.box == 0)
 
-    def v_segment(r: int, c: int) -> int:
+    def v_segment(self, r: int, c: int) -> int:
         """The vertical line left of board column c, along board row r."""
-        if c not in v_set or not 0 <= r < rows:
+        if c not in self.v_set or not 0 <= r < self.shape.rows:
             return NONE
-        return weight_between(has(r, c - 1), has(r, c), c % box == 0)
+        return self.weight_between(self.has(r, c - 1), self.has(r, c), c % self.shape.box == 0)
 
-    line_rows: list[tuple[tuple[str, CharKind], ...]] = []
-    for y, board_row in enumerate(row_at_y):
+    def line_row(self, r: int, width: int) -> tuple[tuple[str, CharKind], ...]:
+        """The screen row of the horizontal line above board row r."""
         runs: list[tuple[str, CharKind]] = []
-        if board_row < 0:
-            r = h_lines[sum(1 for yy in range(y) if row_at_y[yy] < 0)]
-            for c in range(cols + 1):
-                if c in v_set:
-                    up, down = v_segment(r - 1, c), v_segment(r, c)
-                    left, right = h_segment(r, c - 1), h_segment(r, c)
-                    char = junction(up, down, left, right)
-                    runs.append((char, _kind(max(up, down, left, right))))
-                if c < cols:
-                    weight = h_segment(r, c)
-                    runs.append(((_JUNCTIONS[(0, 0, weight, weight)] if weight else " ") * width, _kind(weight)))
-        else:
-            r = board_row
-            for c in range(cols + 1):
-                if c in v_set:
-                    weight = v_segment(r, c)
-                    char = _JUNCTIONS[(weight, weight, 0, 0)] if weight else " "
-                    if density == "shaded" and weight == HEAVY and (r // box) % 2:
-                        char = BAND_EDGE
-                    runs.append((char, _kind(weight)))
-                if c < cols:
-                    runs.append((" " * width, "cell" if has(r, c) else "gap"))
-        line_rows.append(tuple(runs))
+        for c in range(self.shape.cols + 1):
+            if c in self.v_set:
+                up, down = self.v_segment(r - 1, c), self.v_segment(r, c)
+                left, right = self.h_segment(r, c - 1), self.h_segment(r, c)
+                runs.append((junction(up, down, left, right), _kind(max(up, down, left, right))))
+            if c < self.shape.cols:
+                weight = self.h_segment(r, c)
+                runs.append(((_JUNCTIONS[(0, 0, weight, weight)] if weight else " ") * width, _kind(weight)))
+        return tuple(runs)
 
+    def cell_row(self, r: int, width: int, banded: bool) -> tuple[tuple[str, CharKind], ...]:
+        """A screen row through board row r's cells; ``banded`` draws box edges of
+        every other band of boxes as :data:`BAND_EDGE`."""
+        runs: list[tuple[str, CharKind]] = []
+        band_edge = banded and (r // self.shape.box) % 2 == 1
+        for c in range(self.shape.cols + 1):
+            if c in self.v_set:
+                weight = self.v_segment(r, c)
+                char = _JUNCTIONS[(weight, weight, 0, 0)] if weight else " "
+                if band_edge and weight == HEAVY:
+                    char = BAND_EDGE
+                runs.append((char, _kind(weight)))
+            if c < self.shape.cols:
+                runs.append((" " * width, "cell" if self.has(r, c) else "gap"))
+        return tuple(runs)
+
+
+def _screen_axis(count: int, lines: frozenset[int], size: int) -> tuple[list[int], list[int], list[int]]:
+    """Along one axis: the board index at each screen position (-1 on a line),
+    where each board index starts, and which of its ``size`` parts each position is."""
+    board_at: list[int] = []
+    starts: list[int] = []
+    part_at: list[int] = []
+    for i in range(count + 1):
+        if i in lines:
+            board_at.append(-1)
+            part_at.append(0)
+        if i < count:
+            starts.append(len(board_at))
+            board_at.extend([i] * size)
+            part_at.extend(range(size))
+    return board_at, starts, part_at
+
+
+@cache
+def plan_board(shape: Shape, density: Density) -> BoardPlan:
+    """Lay a shape out at a density; cached, since shapes are few and immutable."""
+    width, height = cell_size(shape, density)
+    h_lines = [] if density == "shaded" else _line_positions(shape.rows, shape.box, density == "lined")
+    v_lines = _line_positions(shape.cols, shape.box, density in ("roomy", "lined"))
+    lines = _Lines(shape, frozenset(h_lines), frozenset(v_lines))
+    col_at_x, cell_x, _ = _screen_axis(shape.cols, lines.v_set, width)
+    row_at_y, cell_y, sub_row_at_y = _screen_axis(shape.rows, lines.h_set, height)
+    line_rows: list[tuple[tuple[str, CharKind], ...]] = []
+    line_index = 0
+    for board_row in row_at_y:
+        if board_row < 0:
+            line_rows.append(lines.line_row(h_lines[line_index], width))
+            line_index += 1
+        else:
+            line_rows.append(lines.cell_row(board_row, width, density == "shaded"))
     return BoardPlan(
         shape=shape,
         density=density,

@@ -6,7 +6,8 @@ import pytest
 
 from sudoku_tui.engine.geometry import square
 from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.play import Clock, Play, format_elapsed
+from sudoku_tui.game.clock import Clock, format_elapsed
+from sudoku_tui.game.play import Play
 
 FOUR = Puzzle.from_line(square(2), "2...43213...1432")
 

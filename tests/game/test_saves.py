@@ -14,7 +14,7 @@ import pytest
 
 from sudoku_tui.engine.geometry import square
 from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.saves import SavedGame, SaveError, SaveStore
+from sudoku_tui.game.saves import SavedGame, SaveError, SaveStore
 
 FOUR = Puzzle.from_line(square(2), "2...43213...1432")
 NINE = Puzzle.from_line(square(3), "...81.....2........1.9..7...7..25.934.2............5...975.....563.....4......68.")
@@ -93,7 +93,7 @@ import sys
 from pathlib import Path
 from sudoku_tui.engine.geometry import square
 from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.saves import SavedGame, SaveStore
+from sudoku_tui.game.saves import SavedGame, SaveStore
 store = SaveStore(Path(sys.argv[1]))
 puzzles = [Puzzle.from_line(square(3), "." * i + "5" + "." * (80 - i)) for i in range(81)]
 print("ready", flush=True)
@@ -111,9 +111,7 @@ def test_sigkill_while_saving_never_breaks_the_save(tmp_path: Path) -> None:
 
     rng = random.Random(7)
     for round_number in range(12):
-        process = subprocess.Popen(
-            [sys.executable, "-c", WRITER, str(tmp_path)], stdout=subprocess.PIPE, text=True
-        )
+        process = subprocess.Popen([sys.executable, "-c", WRITER, str(tmp_path)], stdout=subprocess.PIPE, text=True)
         assert process.stdout is not None and process.stdout.readline().strip() == "ready"
         time.sleep(rng.uniform(0.02, 0.25))
         process.send_signal(signal.SIGKILL)

@@ -14,7 +14,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import FIXTURE_PUZZLES, SIZE, freeze_clock, settle
+from ui_helpers import FIXTURE_PUZZLES, SIZE, settle, snapshot_app
 
 from sudoku_tui.ui import SudokuApp
 
@@ -33,10 +33,10 @@ def playing(*keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
     async def run_before(pilot: Pilot[Any]) -> None:
         app = pilot.app
         assert isinstance(app, SudokuApp)
-        app.open_file((FIXTURE_PUZZLES / "nine.txt").relative_to(PROJECT))
+        await pilot.pause()  # the game screen is up before the file is opened
+        app.game.open_file((FIXTURE_PUZZLES / "nine.txt").relative_to(PROJECT))
         await settle(pilot)
         await pilot.press(*keys)
-        freeze_clock(app)
         await pilot.pause()
 
     return run_before
@@ -47,23 +47,23 @@ MARKS = ("right", "a", "down", "right", "p", "4")
 
 
 def test_marks_at_80x24(snap_compare: SnapCompare) -> None:
-    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=playing(*MARKS))
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=playing(*MARKS))
 
 
 def test_marks_at_120x40(snap_compare: SnapCompare) -> None:
-    assert snap_compare(SudokuApp(), terminal_size=(120, 40), run_before=playing(*MARKS))
+    assert snap_compare(snapshot_app(), terminal_size=(120, 40), run_before=playing(*MARKS))
 
 
 def test_highlighting_without_colour(snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch) -> None:
     # A conflict (a 5 twice in row 1), the cursor on a given whose value repeats on the board.
     monkeypatch.setenv("NO_COLOR", "1")
-    app = SudokuApp()
+    app = snapshot_app()
     assert snap_compare(app, terminal_size=SIZE, run_before=playing("right", "5", "down", "down", "right"))
 
 
 def test_paused(snap_compare: SnapCompare) -> None:
-    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=playing("right", "5", "space"))
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=playing("right", "5", "space"))
 
 
 def test_help(snap_compare: SnapCompare) -> None:
-    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=playing("f1"))
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=playing("f1"))

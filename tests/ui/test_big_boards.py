@@ -14,7 +14,7 @@ from typing import Any
 import pytest
 from textual.pilot import Pilot
 from textual.widgets import Label
-from ui_helpers import SIZE, freeze_clock, load, settle
+from ui_helpers import SIZE, load, settle, snapshot_app
 
 from sudoku_tui.engine.formats import format_drawn_samurai, read_puzzle_file
 from sudoku_tui.engine.solver import candidates, count_solutions, solve
@@ -41,20 +41,20 @@ def label(app: SudokuApp, name: str) -> str:
 
 def drawn_row(app: SudokuApp, row: int) -> str:
     """The text of the screen line that shows a board row (one-line cells)."""
-    board = app.board
+    board = app.game.board
     return board.render_line(board.plan.cell_y[row]).text
 
 
 def place(app: SudokuApp, row: int, col: int) -> None:
-    app.board.cursor = app.grid.shape.cell_at[(row, col)]
+    app.game.board.cursor = app.session.play.shape.cell_at[(row, col)]
 
 
 async def test_samurai_fits_80x24_one_line_a_row() -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, SAMURAI)
-        board = app.board
-        assert app.grid.shape.is_samurai
+        board = app.game.board
+        assert app.session.play.shape.is_samurai
         assert board.plan.density == "shaded"
         assert (board.region.width, board.region.height) == (71, 21)
         assert not app.screen.has_class("-too-small")
@@ -64,7 +64,7 @@ async def test_samurai_fits_80x24_one_line_a_row() -> None:
         # Bands of boxes read apart without colour: the box edges change glyph every three rows.
         assert drawn_row(app, 0).lstrip().startswith("┃") and drawn_row(app, 3).lstrip().startswith("╏")
         # Every given is drawn: row 1 of the drawing holds both top grids' first rows.
-        givens = "".join(app.grid.shape.symbol(v) if v else "·" for v in app.puzzle.givens[:18])
+        givens = "".join(app.session.play.shape.symbol(v) if v else "·" for v in app.session.puzzle.givens[:18])
         assert "".join(drawn_row(app, 0).split()).replace("┃", "") == givens
 
 
@@ -72,8 +72,8 @@ async def test_samurai_gets_box_lines_and_the_header_at_120x40() -> None:
     app = SudokuApp()
     async with app.run_test(size=(120, 40)) as pilot:
         await load(pilot, SAMURAI)
-        assert app.board.plan.density == "compact"
-        assert app.board.region.height == 29
+        assert app.game.board.plan.density == "compact"
+        assert app.game.board.region.height == 29
         assert not app.screen.has_class("-short") and not app.screen.has_class("-too-small")
 
 
@@ -81,7 +81,7 @@ async def test_the_cursor_jumps_over_the_gaps() -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, SAMURAI)
-        board = app.board
+        board = app.game.board
         place(app, 0, 8)
         await pilot.press("right")
         assert board.cursor_position == (0, 12)  # over the gap to the top-right grid
@@ -101,7 +101,7 @@ async def test_highlighting_and_conflicts_cross_the_overlapping_grids() -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, SAMURAI)
-        shape, givens = app.grid.shape, app.puzzle.givens
+        shape, givens = app.session.play.shape, app.session.puzzle.givens
         # An empty cell of a shared box (top-left grid and centre grid) and a value
         # given in the same row only in the part that belongs to the centre grid.
         found = None
@@ -122,19 +122,19 @@ async def test_highlighting_and_conflicts_cross_the_overlapping_grids() -> None:
                 break
         assert found is not None
         cell, row, value = found
-        app.board.cursor = cell
+        app.game.board.cursor = cell
         await pilot.press(str(value))
-        assert app.grid.values[cell] == value
+        assert app.session.play.values[cell] == value
         symbol = shape.symbol(value)
         # Both copies of the value are marked as a conflict, in the centre grid's part of the row.
         assert drawn_row(app, row).count(f"!{symbol}!") == 2
         # The cursor's peers in both grids are highlighted (underlined).
-        board = app.board
+        board = app.game.board
         lit = board._highlights()
         assert shape.cell_at[(row, 0)] in lit.peers and shape.cell_at[(row, 14)] in lit.peers
         assert shape.cell_at[(0, 6)] in lit.peers and shape.cell_at[(14, 6)] in lit.peers
         await pilot.press("u")
-        assert app.grid.values[cell] == 0 and f"!{symbol}!" not in drawn_row(app, row)
+        assert app.session.play.values[cell] == 0 and f"!{symbol}!" not in drawn_row(app, row)
 
 
 async def test_samurai_solve_check_and_puzzle_number() -> None:
@@ -143,11 +143,11 @@ async def test_samurai_solve_check_and_puzzle_number() -> None:
         await load(pilot, SAMURAI)
         await pilot.press("g", "1", "enter")
         await settle(pilot)
-        assert app.number == 1
-        assert app.puzzle == read_puzzle_file(SAMURAI).puzzle(1)
+        assert app.session.number == 1
+        assert app.session.puzzle == read_puzzle_file(SAMURAI).puzzle(1)
         await pilot.press("s")
         await settle(pilot)
-        assert app.grid.is_full()
+        assert app.session.play.is_full()
         await pilot.press("c")
         assert isinstance(app.screen, MessageDialog)
         assert app.screen.message == "The puzzle is correctly solved."
@@ -160,8 +160,8 @@ async def test_a_samurai_drawn_in_21_lines_opens(tmp_path: Path) -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, path)
-        assert app.puzzle.givens == puzzle.givens
-        assert app.board.plan.density == "shaded"
+        assert app.session.puzzle.givens == puzzle.givens
+        assert app.game.board.plan.density == "shaded"
 
 
 @pytest.mark.parametrize("path", [SAMURAI, SIXTEEN], ids=["samurai", "16x16"])
@@ -169,40 +169,40 @@ async def test_hints_on_big_boards(path: Path) -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, path)
-        before = list(app.grid.values)
+        before = list(app.session.play.values)
         await pilot.press("question_mark")
         await wait_for(pilot, "hint")
         assert label(app, "status").startswith("Hint: ")
         await pilot.press("question_mark")
-        assert app.board.hint_cells
+        assert app.game.board.hint_cells
         await pilot.press("question_mark")
         assert label(app, "status").startswith("Applied ")
-        changed = [cell for cell, value in enumerate(app.grid.values) if value != before[cell]]
+        changed = [cell for cell, value in enumerate(app.session.play.values) if value != before[cell]]
         assert changed
         # Every value the hint placed is the solution's.
-        solution = solve(app.puzzle)
+        solution = solve(app.session.puzzle)
         assert solution is not None
-        assert all(app.grid.values[cell] == solution[cell] for cell in changed)
+        assert all(app.session.play.values[cell] == solution[cell] for cell in changed)
 
 
 async def test_sixteen_by_sixteen_marks_read_at_80x24() -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, SIXTEEN)
-        assert app.board.plan.density == "compact"
-        empty = next(cell for cell, value in enumerate(app.grid.values) if not value)
-        app.board.cursor = empty
+        assert app.game.board.plan.density == "compact"
+        empty = next(cell for cell, value in enumerate(app.session.play.values) if not value)
+        app.game.board.cursor = empty
         await pilot.press("p", "A", "G", "3")  # pencil mode: marks 10, 16 and 3
         assert label(app, "mode").strip().lower().startswith("pencil")
-        assert app.grid.marks[empty] == (1 << 9) | (1 << 15) | (1 << 2)
-        assert app.grid.values[empty] == 0
+        assert app.session.play.marks[empty] == (1 << 9) | (1 << 15) | (1 << 2)
+        assert app.session.play.values[empty] == 0
         # The cell shows that it has marks; the status line lists them with letters.
         info = label(app, "cell-info")
         assert "3" in info and "A" in info and "G" in info
         await pilot.press("p", "a")  # candidates for every empty cell, from the engine
-        assert app.grid.marks[empty] == candidates(app.puzzle.shape, app.grid.values)[empty]
+        assert app.session.play.marks[empty] == candidates(app.session.puzzle.shape, app.session.play.values)[empty]
         await pilot.press("u")
-        assert app.grid.marks[empty] == (1 << 9) | (1 << 15) | (1 << 2)
+        assert app.session.play.marks[empty] == (1 << 9) | (1 << 15) | (1 << 2)
 
 
 async def test_a_new_samurai_is_made_and_played() -> None:
@@ -210,11 +210,11 @@ async def test_a_new_samurai_is_made_and_played() -> None:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("n", "down", "down", "enter")  # 9x9 is chosen at first; samurai is two down
         await wait_for(pilot, "make")
-        assert app.generated is not None
-        assert app.puzzle.shape.is_samurai
-        assert count_solutions(app.puzzle, 2) == 1
-        assert app.sub_title == "New easy Samurai puzzle"
-        assert app.board.plan.density == "shaded"
+        assert app.session.made is not None
+        assert app.session.puzzle.shape.is_samurai
+        assert count_solutions(app.session.puzzle, 2) == 1
+        assert app.game.sub_title == "New easy Samurai puzzle"
+        assert app.game.board.plan.density == "shaded"
         assert not app.screen.has_class("-too-small")
 
 
@@ -231,7 +231,6 @@ def playing(path: Path, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
         assert isinstance(app, SudokuApp)
         await load(pilot, path)
         await pilot.press(*keys)
-        freeze_clock(app)
         await pilot.pause()
 
     return run_before
@@ -244,15 +243,15 @@ TO_SHARED = ("down",) * 7 + ("right",) * 7
 
 @pytest.mark.parametrize("size", [SIZE, (120, 40)], ids=["80x24", "120x40"])
 def test_samurai_snapshot(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
-    assert snap_compare(SudokuApp(), terminal_size=size, run_before=playing(SAMURAI, *TO_SHARED))
+    assert snap_compare(snapshot_app(), terminal_size=size, run_before=playing(SAMURAI, *TO_SHARED))
 
 
 def test_samurai_without_colour(snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
-    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=playing(SAMURAI, *TO_SHARED))
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=playing(SAMURAI, *TO_SHARED))
 
 
 @pytest.mark.parametrize("size", [SIZE, (120, 40)], ids=["80x24", "120x40"])
 def test_sixteen_by_sixteen_with_marks_snapshot(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
     # Candidates everywhere, then the cursor on an empty cell: the status line lists its marks.
-    assert snap_compare(SudokuApp(), terminal_size=size, run_before=playing(SIXTEEN, "a", "right"))
+    assert snap_compare(snapshot_app(), terminal_size=size, run_before=playing(SIXTEEN, "a", "right"))

@@ -18,7 +18,7 @@ from ui_puzzles import FOUR_PUZZLES, SOLUTION_4
 from sudoku_tui.engine.conflicts import conflicting_cells
 from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.solver import solve
-from sudoku_tui.saves import SAVE_NAME, SavedGame, SaveStore
+from sudoku_tui.game.saves import SAVE_NAME, SavedGame, SaveStore
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.board import Board
 from sudoku_tui.ui.dialogs import ResumeDialog
@@ -41,9 +41,9 @@ def board_text(board: Board) -> str:
 
 async def solve_by_hand(pilot: Pilot[None], app: SudokuApp) -> None:
     """Type the solution into every empty cell of the 4x4 in play."""
-    for cell, value in enumerate(app.grid.values):
+    for cell, value in enumerate(app.session.play.values):
         if not value:
-            app.board.cursor = cell
+            app.game.board.cursor = cell
             await pilot.press(SOLUTION_4[cell])
 
 
@@ -51,43 +51,43 @@ async def test_pencil_mode_marks_and_entries_clear_peer_marks(puzzle_dir: Path) 
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
-        board = app.board
+        board = app.game.board
         assert label(app, "mode") == "Values"
         await pilot.press("right", "p", "2", "4")
         assert board.pencil and label(app, "mode") == "PENCIL"
-        assert app.grid.values[FIRST_EMPTY] == 0
-        assert app.grid.marks_of(FIRST_EMPTY) == [2, 4]
+        assert app.session.play.values[FIRST_EMPTY] == 0
+        assert app.session.play.marks_of(FIRST_EMPTY) == [2, 4]
         assert label(app, "cell-info") == "r1c2 marks 2 4"
         await pilot.press("4")  # a second press takes the mark away
-        assert app.grid.marks_of(FIRST_EMPTY) == [2]
+        assert app.session.play.marks_of(FIRST_EMPTY) == [2]
         # A peer in the same row, then a value entered: the value leaves the peer's marks.
         await pilot.press("right", "right", "2", "p", "left", "left")
         assert not board.pencil and label(app, "mode") == "Values"
         peer = FIRST_EMPTY + 2
-        assert app.grid.marks_of(peer) == [2]
+        assert app.session.play.marks_of(peer) == [2]
         await pilot.press("2")
-        assert app.grid.values[FIRST_EMPTY] == 2 and app.grid.marks_of(peer) == []
+        assert app.session.play.values[FIRST_EMPTY] == 2 and app.session.play.marks_of(peer) == []
         await pilot.press("u")  # one undo brings the mark back with the empty cell
-        assert app.grid.values[FIRST_EMPTY] == 0 and app.grid.marks_of(peer) == [2]
+        assert app.session.play.values[FIRST_EMPTY] == 0 and app.session.play.marks_of(peer) == [2]
 
 
 async def test_candidates_undo_redo_and_the_possible_values_hint(puzzle_dir: Path) -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
-        board = app.board
+        board = app.game.board
         assert not board.check_action("undo", ()) and not board.check_action("redo", ())
         await pilot.press("a")
-        empty = [cell for cell, value in enumerate(app.grid.values) if not value]
-        assert all(app.grid.marks_of(cell) == app.grid.candidates_of(cell) for cell in empty)
+        empty = [cell for cell, value in enumerate(app.session.play.values) if not value]
+        assert all(app.session.play.marks_of(cell) == app.session.play.candidates_of(cell) for cell in empty)
         await pilot.press("u")
-        assert not any(app.grid.marks)
+        assert not any(app.session.play.marks)
         await pilot.press("ctrl+y")
-        assert all(app.grid.marks_of(cell) for cell in empty)
+        assert all(app.session.play.marks_of(cell) for cell in empty)
         await pilot.press("ctrl+z")
-        assert not any(app.grid.marks)
+        assert not any(app.session.play.marks)
         await pilot.press("right", "v")
-        possible = " ".join(str(v) for v in app.grid.candidates_of(FIRST_EMPTY))
+        possible = " ".join(str(v) for v in app.session.play.candidates_of(FIRST_EMPTY))
         assert label(app, "cell-info") == f"r1c2 can hold {possible}"
         await pilot.press("left")  # the answer is for one cell: moving away ends it
         assert "can hold" not in label(app, "cell-info")
@@ -99,27 +99,30 @@ async def test_solve_is_undone_in_one_step(puzzle_dir: Path) -> None:
         await load(pilot, puzzle_dir / "four.txt")
         await pilot.press("right", "3", "s")
         await settle(pilot)
-        solution = list(solve(app.puzzle) or ())
-        assert app.grid.values == solution
-        assert not app.clock.running  # solved: the clock stopped
+        solution = list(solve(app.session.puzzle) or ())
+        assert app.session.play.values == solution
+        assert not app.session.clock.running  # solved: the clock stopped
         await pilot.press("u")
-        assert app.grid.values[FIRST_EMPTY] == 3 and app.grid.values.count(0) == FOUR_PUZZLES[0].count(".") - 1
-        assert app.clock.running
+        assert (
+            app.session.play.values[FIRST_EMPTY] == 3
+            and app.session.play.values.count(0) == FOUR_PUZZLES[0].count(".") - 1
+        )
+        assert app.session.clock.running
         await pilot.press("ctrl+y")
-        assert app.grid.values == solution
+        assert app.session.play.values == solution
 
 
 async def test_highlighting_and_its_switch(puzzle_dir: Path) -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
-        board = app.board
+        board = app.game.board
         lit = board._highlights()
-        assert lit.peers == frozenset(app.grid.shape.peers[0]) and lit.value == 1
+        assert lit.peers == frozenset(app.session.play.shape.peers[0]) and lit.value == 1
         assert "‹1›" in board_text(board)  # the other 1s, marked without colour
         # A value that repeats in its row: both cells are conflicts, drawn !v!.
         await pilot.press("right", "1")
-        conflicts = conflicting_cells(app.grid.shape, app.grid.values)
+        conflicts = conflicting_cells(app.session.play.shape, app.session.play.values)
         assert conflicts and board._highlights().conflicts == conflicts
         assert "!1!" in board_text(board)
         await pilot.press("x")
@@ -135,20 +138,20 @@ async def test_space_pauses_hides_the_board_and_stops_the_clock(puzzle_dir: Path
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
-        board = app.board
+        board = app.game.board
         await pilot.press("space")
-        assert board.paused and not app.clock.running
+        assert board.paused and not app.session.clock.running
         assert "paused" in label(app, "clock")
         shown = board_text(board)
         assert "Paused" in shown and not any(ch.isdigit() for ch in shown)
-        elapsed = app.clock.elapsed()
+        elapsed = app.session.clock.elapsed()
         await pilot.press("right", "2", "a", "u")  # nothing moves or changes while paused
         await pilot.pause(0.05)
-        assert app.clock.elapsed() == elapsed
-        assert board.cursor == 0 and app.grid.values[FIRST_EMPTY] == 0 and not any(app.grid.marks)
-        assert app._state("solve") is None
+        assert app.session.clock.elapsed() == elapsed
+        assert board.cursor == 0 and app.session.play.values[FIRST_EMPTY] == 0 and not any(app.session.play.marks)
+        assert app.game.check_action("solve", ()) is None
         await pilot.press("space")
-        assert not board.paused and app.clock.running
+        assert not board.paused and app.session.clock.running
 
 
 async def test_solving_by_hand_stops_the_clock(puzzle_dir: Path) -> None:
@@ -156,7 +159,7 @@ async def test_solving_by_hand_stops_the_clock(puzzle_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
         await solve_by_hand(pilot, app)
-        assert app.grid.is_solved() and not app.clock.running
+        assert app.session.play.is_solved() and not app.session.clock.running
         assert "✓" in label(app, "clock")
         assert any(message.startswith("Solved in") for message in notices(app))
 
@@ -174,14 +177,14 @@ async def test_a_game_is_saved_and_resumed_when_its_puzzle_is_opened(puzzle_dir:
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("escape")  # the offer of the last game: the file is opened instead
         await load(pilot, puzzle_dir / "four.txt")
-        assert app.grid.values[FIRST_EMPTY] == 3
-        assert app.grid.marks_of(3) == [2]
+        assert app.session.play.values[FIRST_EMPTY] == 3
+        assert app.session.play.marks_of(3) == [2]
         assert any("resumed" in message for message in notices(app))
         # Another puzzle of the file starts afresh; coming back resumes again.
         await pilot.press("right_square_bracket")
-        assert app.grid.values == [int(ch) if ch != "." else 0 for ch in FOUR_PUZZLES[1]]
+        assert app.session.play.values == [int(ch) if ch != "." else 0 for ch in FOUR_PUZZLES[1]]
         await pilot.press("left_square_bracket")
-        assert app.grid.values[FIRST_EMPTY] == 3
+        assert app.session.play.values[FIRST_EMPTY] == 3
 
 
 async def test_start_without_a_file_offers_the_last_game(puzzle_dir: Path, data_home: Path) -> None:
@@ -197,15 +200,15 @@ async def test_start_without_a_file_offers_the_last_game(puzzle_dir: Path, data_
         await pilot.pause()
         assert isinstance(app.screen, ResumeDialog)
         await pilot.press("escape")  # not now: the start board as always
-        assert app.puzzles is None and not app.in_game
+        assert app.session.puzzles is None and not app.session.in_game
 
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
         await pilot.press("enter")
         await settle(pilot)
-        assert app.number == 2 and app.grid.values == values
-        assert app.clock.elapsed() >= 65.0
+        assert app.session.number == 2 and app.session.play.values == values
+        assert app.session.clock.elapsed() >= 65.0
 
     # The file is gone: the saved puzzle is played on its own.
     puzzle_file.unlink()
@@ -214,8 +217,8 @@ async def test_start_without_a_file_offers_the_last_game(puzzle_dir: Path, data_
         await pilot.pause()
         await pilot.press("enter")
         await settle(pilot)
-        assert app.puzzle.givens == puzzle.givens and app.grid.values == values
-        assert app._state("solve") is True
+        assert app.session.puzzle.givens == puzzle.givens and app.session.play.values == values
+        assert app.game.check_action("solve", ()) is True
 
 
 async def test_a_corrupt_save_is_kept_aside_and_play_goes_on(puzzle_dir: Path, data_home: Path) -> None:
@@ -240,7 +243,7 @@ async def test_a_failed_save_is_a_notice_not_a_crash(puzzle_dir: Path, data_home
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
         await pilot.press("right", "3", "right", "4")
-        assert app.grid.values[FIRST_EMPTY] == 3
+        assert app.session.play.values[FIRST_EMPTY] == 3
         failures = [message for message in notices(app) if "could not be saved" in message]
         assert len(failures) == 1  # said once, not at every key
 
@@ -253,7 +256,7 @@ async def test_f1_lists_every_key_from_the_bindings(puzzle_dir: Path) -> None:
         screen = app.screen
         assert isinstance(screen, HelpScreen)
         listed = {key for keys, _ in screen.rows for key in keys.split()}
-        for node in (app, app.board):
+        for node in (app, app.game.board):
             for bindings in node._bindings.key_to_bindings.values():
                 for binding in bindings:
                     if not binding.system:
@@ -264,27 +267,27 @@ async def test_f1_lists_every_key_from_the_bindings(puzzle_dir: Path) -> None:
         keys = [keys for keys, _ in screen.rows]
         assert len(keys) == len(set(keys)) and sum("palette" in what.lower() for what in texts) == 1
         await pilot.press("escape")
-        assert not isinstance(app.screen, HelpScreen) and app.board.has_focus
+        assert not isinstance(app.screen, HelpScreen) and app.game.board.has_focus
 
 
 async def test_a_dialog_stops_the_clock_until_it_closes(puzzle_dir: Path) -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
-        assert app.clock.running
+        assert app.session.clock.running
         for key in ("f1", "n", "ctrl+p"):  # help, New puzzle, the command palette
             await pilot.press(key)
             await pilot.pause()
-            assert len(app.screen_stack) > 1 and not app.clock.running, key
+            assert len(app.screen_stack) > 1 and not app.session.clock.running, key
             await pilot.press("escape")
             await pilot.pause()
-            assert len(app.screen_stack) == 1 and app.clock.running, key
+            assert len(app.screen_stack) == 1 and app.session.clock.running, key
         # Paused by the player: a dialog opening and closing leaves it paused.
         await pilot.press("space", "f1")
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert app.board.paused and not app.clock.running
+        assert app.game.board.paused and not app.session.clock.running
 
 
 async def test_the_palette_lists_the_aids_and_runs_them(puzzle_dir: Path) -> None:
@@ -298,16 +301,16 @@ async def test_the_palette_lists_the_aids_and_runs_them(puzzle_dir: Path) -> Non
         assert commands["Undo"].help.startswith("Not available")
         commands["Undo"].callback()
         await pilot.pause()
-        assert not app.grid.can_undo
+        assert not app.session.play.can_undo
         commands["Fill Candidates"].callback()
         await pilot.pause()
-        assert any(app.grid.marks)
+        assert any(app.session.play.marks)
         commands = {command.title: command for command in app.get_system_commands(app.screen)}
         commands["Undo"].callback()
         await pilot.pause()
-        assert not any(app.grid.marks)
+        assert not any(app.session.play.marks)
         commands["Pencil Mode"].callback()
-        assert app.board.pencil
+        assert app.game.board.pencil
 
 
 async def test_a_dialog_leaves_a_solved_game_or_no_game_without_a_clock(puzzle_dir: Path) -> None:
@@ -318,19 +321,19 @@ async def test_a_dialog_leaves_a_solved_game_or_no_game_without_a_clock(puzzle_d
         await pilot.pause()
         await pilot.press("escape")
         await pilot.pause()
-        assert not app.in_game and not app.clock.running
+        assert not app.session.in_game and not app.session.clock.running
         await load(pilot, puzzle_dir / "four.txt")
         await solve_by_hand(pilot, app)
-        assert app.grid.is_solved() and not app.clock.running
-        elapsed = app.clock.elapsed()
+        assert app.session.play.is_solved() and not app.session.clock.running
+        elapsed = app.session.clock.elapsed()
         for key in ("f1", "ctrl+p"):
             await pilot.press(key)
             await pilot.pause()
             assert len(app.screen_stack) > 1
             await pilot.press("escape")
             await pilot.pause()
-            assert len(app.screen_stack) == 1 and not app.clock.running, key
-        assert app.clock.elapsed() == elapsed
+            assert len(app.screen_stack) == 1 and not app.session.clock.running, key
+        assert app.session.clock.elapsed() == elapsed
 
 
 async def palette_run(pilot: Pilot[None], title: str) -> None:
@@ -352,19 +355,19 @@ async def test_the_palette_runs_the_aids_by_name(puzzle_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
         await palette_run(pilot, "Fill Candidates")
-        assert len(app.screen_stack) == 1 and any(app.grid.marks)
+        assert len(app.screen_stack) == 1 and any(app.session.play.marks)
         await palette_run(pilot, "Undo")
-        assert not any(app.grid.marks)
+        assert not any(app.session.play.marks)
         await palette_run(pilot, "Redo")
-        assert any(app.grid.marks)
+        assert any(app.session.play.marks)
         await palette_run(pilot, "Pencil Mode")
-        assert app.board.pencil and label(app, "mode") == "PENCIL"
+        assert app.game.board.pencil and label(app, "mode") == "PENCIL"
         await palette_run(pilot, "Highlighting")
-        assert not app.board.highlight
+        assert not app.game.board.highlight
         await palette_run(pilot, "Pause")
-        assert app.board.paused and not app.clock.running  # and closing the palette did not start it
+        assert app.game.board.paused and not app.session.clock.running  # and closing the palette did not start it
         await palette_run(pilot, "Pause")
-        assert not app.board.paused and app.clock.running
+        assert not app.game.board.paused and app.session.clock.running
         await palette_run(pilot, "Possible Values")
         assert "can hold" in label(app, "cell-info") or "is filled" in label(app, "cell-info")
         await palette_run(pilot, "Check my progress")

@@ -28,7 +28,7 @@ async def test_move_then_enter_in_one_burst(puzzle_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")  # row 1: "1.3."
         await burst(pilot, "l2ll4")
-        assert app.grid.values[:4] == [1, 2, 3, 4]
+        assert app.session.play.values[:4] == [1, 2, 3, 4]
 
 
 async def test_step_then_enter_in_one_burst(puzzle_dir: Path) -> None:
@@ -36,9 +36,9 @@ async def test_step_then_enter_in_one_burst(puzzle_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
         await burst(pilot, "]1")  # puzzle 1 starts "..3.": the 1 belongs to it
-        assert app.number == 1
-        assert app.grid.values[0] == 1
-        assert app.puzzle.to_line() == FOUR_PUZZLES[1]
+        assert app.session.number == 1
+        assert app.session.play.values[0] == 1
+        assert app.session.puzzle.to_line() == FOUR_PUZZLES[1]
 
 
 async def test_number_typed_right_after_g(puzzle_dir: Path) -> None:
@@ -46,7 +46,7 @@ async def test_number_typed_right_after_g(puzzle_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
         await burst(pilot, "g3\r")
-        assert app.number == 3
+        assert app.session.number == 3
         assert app.query_one(Board).has_focus
 
 
@@ -61,4 +61,4 @@ async def test_game_letters_type_into_the_open_dialog(puzzle_dir: Path) -> None:
         await pilot.pause()
         await pilot.press("g", "s", "r", "q")
         assert box.value.endswith("gsrq")
-        assert app.number_box.value == "0" and len(app.screen_stack) == 2
+        assert app.game.number_box.value == "0" and len(app.screen_stack) == 2

@@ -15,10 +15,11 @@ from ui_puzzles import NINE_PUZZLES, block_file
 from sudoku_tui.engine import formats
 from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.ui import SudokuApp
-from sudoku_tui.ui import app as app_module
+from sudoku_tui.ui import game_screen as app_module
 from sudoku_tui.ui.board import Board
 from sudoku_tui.ui.dialogs import OpenFileDialog
-from sudoku_tui.ui.jobs import LoadProgress
+from sudoku_tui.ui.game_screen import GameScreen
+from sudoku_tui.ui.worker_messages import LoadProgress
 
 SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 EXCHANGE = SHARED_DATA / "9x9" / "exchange-hard-diabolical-rated.txt.gz"
@@ -64,23 +65,23 @@ async def test_keys_answer_while_a_file_loads(big_nine: Path, monkeypatch: pytes
     monkeypatch.setattr(app_module, "read_puzzle_file", reader)
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.open_file(big_nine)
+        app.game.open_file(big_nine)
         await pilot.pause(0.05)
         bar = app.query_one("#progress", ProgressBar)
-        assert app.loading == big_nine
+        assert app.session.loading == big_nine
         assert bar.display and bar.percentage == 0.5
         assert "Loading big.txt" in str(app.query_one("#status", Label).render())
         await pilot.press("right", "down", "5")
         board = app.query_one(Board)
-        assert board.cursor_position == (1, 1) and app.grid.values[10] == 5
+        assert board.cursor_position == (1, 1) and app.session.play.values[10] == 5
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, OpenFileDialog)
         await pilot.press("escape")
         reader.release.set()
         await settle(pilot)
-        assert app.loading is None and not bar.display
-        assert app.puzzles is not None and len(app.puzzles) > 10_000
+        assert app.session.loading is None and not bar.display
+        assert app.session.puzzles is not None and len(app.session.puzzles) > 10_000
         assert board.has_focus and board.cursor_position == (0, 0)
 
 
@@ -89,7 +90,7 @@ async def test_quitting_during_a_load_is_clean(big_nine: Path, monkeypatch: pyte
     monkeypatch.setattr(app_module, "read_puzzle_file", reader)
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.open_file(big_nine)
+        app.game.open_file(big_nine)
         await pilot.pause(0.05)
         await pilot.press("q")
         await pilot.pause()
@@ -105,15 +106,15 @@ async def test_opening_another_file_replaces_a_load(
     monkeypatch.setattr(app_module, "read_puzzle_file", reader)
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
-        app.open_file(big_nine)
+        app.game.open_file(big_nine)
         await pilot.pause(0.05)
         monkeypatch.setattr(app_module, "read_puzzle_file", formats.read_puzzle_file)
         await load(pilot, puzzle_dir / "four.txt")
         assert reader.stopped.wait(2)
-        assert app.puzzles is not None and app.grid.shape.name == "4x4"
+        assert app.session.puzzles is not None and app.session.play.shape.name == "4x4"
 
 
-class ProgressSpy(SudokuApp):
+class ProgressSpy(GameScreen):
     """Records every progress report the game receives."""
 
     seen: list[tuple[int, int]]
@@ -124,13 +125,14 @@ class ProgressSpy(SudokuApp):
 
 
 async def test_a_big_file_loads_with_its_range(big_nine: Path) -> None:
-    app = ProgressSpy()
-    app.seen = []
+    app = SudokuApp()
+    spy = app.game = ProgressSpy(app.session)
+    spy.seen = []
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, big_nine)
-        count = len(app.puzzles or [])
+        count = len(app.session.puzzles or [])
         assert str(app.query_one("#range", Label).render()).startswith(f"of 0 … {count - 1}")
-        assert app.seen and app.seen[-1][0] == app.seen[-1][1] == big_nine.stat().st_size
+        assert spy.seen and spy.seen[-1][0] == spy.seen[-1][1] == big_nine.stat().st_size
         assert not app.query_one("#progress", ProgressBar).display
 
 
@@ -150,8 +152,8 @@ async def test_the_441k_exchange_file_loads(exchange_441k: Path) -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, exchange_441k)
-        assert app.puzzles is not None and len(app.puzzles) == 441_273
+        assert app.session.puzzles is not None and len(app.session.puzzles) == 441_273
         await pilot.press("g", *"441272", "enter")
-        assert app.number == 441_272
+        assert app.session.number == 441_272
         await pilot.press("g", *"441273", "enter")
-        assert app.number == 441_272
+        assert app.session.number == 441_272

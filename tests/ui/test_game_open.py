@@ -16,7 +16,7 @@ from sudoku_tui.ui.dialogs import MessageDialog, OpenFileDialog
 
 
 def givens_text(app: SudokuApp) -> str:
-    return app.puzzle.to_line()
+    return app.session.puzzle.to_line()
 
 
 async def test_open_by_typing_a_path(puzzle_dir: Path) -> None:
@@ -33,15 +33,15 @@ async def test_open_by_typing_a_path(puzzle_dir: Path) -> None:
         await pilot.press("enter")
         await settle(pilot)
         assert app.screen is not dialog
-        assert app.puzzles is not None and len(app.puzzles) == 4
-        assert app.grid.shape.name == "4x4"
+        assert app.session.puzzles is not None and len(app.session.puzzles) == 4
+        assert app.session.play.shape.name == "4x4"
         assert givens_text(app) == FOUR_PUZZLES[0]
-        assert app.number_box.value == "0" and not app.number_box.disabled
+        assert app.game.number_box.value == "0" and not app.game.number_box.disabled
         state = enabled_keys(app)
         assert state["random"] and state["solve"] and not state["check"]
         board = app.query_one(Board)
         assert board.has_focus and board.cursor_position == (0, 0)
-        assert app.sub_title == "four.txt"
+        assert app.game.sub_title == "four.txt"
 
 
 async def test_open_by_picking_in_the_tree(puzzle_dir: Path) -> None:
@@ -55,7 +55,7 @@ async def test_open_by_picking_in_the_tree(puzzle_dir: Path) -> None:
         await pilot.press("down", "down", "enter")
         await settle(pilot)
         assert not isinstance(app.screen, OpenFileDialog)
-        assert app.puzzles is not None and app.grid.shape.name == "9x9"
+        assert app.session.puzzles is not None and app.session.play.shape.name == "9x9"
         assert givens_text(app) == NINE_PUZZLES[0]
 
 
@@ -64,14 +64,14 @@ async def test_open_cancel_changes_nothing(puzzle_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
         await pilot.press("right", "right", "4")
-        before = (app.puzzles, app.number, list(app.grid.values))
+        before = (app.session.puzzles, app.session.number, list(app.session.play.values))
         await pilot.press("o")
         await pilot.pause()
         assert isinstance(app.screen, OpenFileDialog)
         await pilot.press("escape")
         await settle(pilot)
         assert not isinstance(app.screen, OpenFileDialog)
-        assert (app.puzzles, app.number, list(app.grid.values)) == before
+        assert (app.session.puzzles, app.session.number, list(app.session.play.values)) == before
         board = app.query_one(Board)
         assert board.has_focus and board.cursor_position == (0, 2)  # focus back where it was
 
@@ -115,7 +115,7 @@ async def test_open_failure_shows_each_seed_message(write_file: Callable[[str, s
             assert str(dialog.query_one("#message").render()) == message, name
             await pilot.press("enter")
             assert not isinstance(app.screen, MessageDialog), name
-            assert app.puzzles is None and app.number_box.disabled, name
+            assert app.session.puzzles is None and app.game.number_box.disabled, name
             assert app.query_one(Board).has_focus, name
 
 
@@ -128,8 +128,14 @@ async def test_open_failure_keeps_file_puzzle_and_entries(
         await load(pilot, puzzle_dir / "nine.txt")
         await pilot.press("right_square_bracket")
         await pilot.press("right", "4")
-        before = (app.puzzles, app.number, app.puzzle, list(app.grid.values), app.grid.shape)
-        assert app.number == 1 and app.grid.values[1] == 4
+        before = (
+            app.session.puzzles,
+            app.session.number,
+            app.session.puzzle,
+            list(app.session.play.values),
+            app.session.play.shape,
+        )
+        assert app.session.number == 1 and app.session.play.values[1] == 4
         await pilot.press("o")
         await pilot.pause()
         box = app.screen.query_one("#path", Input)
@@ -141,8 +147,14 @@ async def test_open_failure_keeps_file_puzzle_and_entries(
         assert app.screen.message == "Line 3 has an invalid character."
         await pilot.press("escape")
         await pilot.pause()
-        assert (app.puzzles, app.number, app.puzzle, list(app.grid.values), app.grid.shape) == before
-        assert app.number_box.value == "1"
+        assert (
+            app.session.puzzles,
+            app.session.number,
+            app.session.puzzle,
+            list(app.session.play.values),
+            app.session.play.shape,
+        ) == before
+        assert app.game.number_box.value == "1"
         assert app.query_one(Board).has_focus
 
 
@@ -158,7 +170,7 @@ async def test_open_from_the_command_line(puzzle_dir: Path) -> None:
     app = SudokuApp(puzzle_dir / "four.txt")
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert app.puzzles is not None and app.grid.shape.name == "4x4"
+        assert app.session.puzzles is not None and app.session.play.shape.name == "4x4"
         assert app.query_one(Board).has_focus
 
 
@@ -171,7 +183,7 @@ async def test_bundled_seed_files_open() -> None:
     app = SudokuApp(path)
     async with app.run_test(size=SIZE) as pilot:
         await settle(pilot)
-        assert app.puzzles is not None and len(app.puzzles) == 4
+        assert app.session.puzzles is not None and len(app.session.puzzles) == 4
 
 
 async def test_a_bare_name_opens_from_the_folder_shown(puzzle_dir: Path) -> None:
@@ -184,4 +196,4 @@ async def test_a_bare_name_opens_from_the_folder_shown(puzzle_dir: Path) -> None
         box.value = "nine.txt"
         await pilot.press("enter")
         await settle(pilot)
-        assert app.puzzles is not None and app.grid.shape.name == "9x9"
+        assert app.session.puzzles is not None and app.session.play.shape.name == "9x9"

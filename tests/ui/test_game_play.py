@@ -22,9 +22,9 @@ async def test_givens_cannot_be_changed(puzzle_dir: Path) -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
-        assert app.puzzle.is_given(0)  # "1.3." : the top-left cell is a given
+        assert app.session.puzzle.is_given(0)  # "1.3." : the top-left cell is a given
         await pilot.press("2", "delete", "backspace", "0")
-        assert app.grid.values[0] == 1
+        assert app.session.play.values[0] == 1
 
 
 async def test_four_by_four_refuses_five_to_nine(puzzle_dir: Path) -> None:
@@ -34,9 +34,9 @@ async def test_four_by_four_refuses_five_to_nine(puzzle_dir: Path) -> None:
         await pilot.press("right")  # cell 1 is empty
         for key in "56789":
             await pilot.press(key)
-            assert app.grid.values[1] == 0, key
+            assert app.session.play.values[1] == 0, key
         await pilot.press("4")
-        assert app.grid.values[1] == 4
+        assert app.session.play.values[1] == 4
 
 
 # Space is not a clear key: it pauses the game (issue 4, tests/ui/test_game_aids.py).
@@ -46,9 +46,9 @@ async def test_clear_keys(puzzle_dir: Path, key: str) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
         await pilot.press("right", "3")
-        assert app.grid.values[1] == 3
+        assert app.session.play.values[1] == 3
         await pilot.press(key)
-        assert app.grid.values[1] == 0
+        assert app.session.play.values[1] == 0
 
 
 async def test_letters_are_not_values_on_small_boards(puzzle_dir: Path) -> None:
@@ -56,7 +56,7 @@ async def test_letters_are_not_values_on_small_boards(puzzle_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "nine.txt")
         await pilot.press("right", "A", "a")
-        assert app.grid.values[1] == 0
+        assert app.session.play.values[1] == 0
 
 
 async def test_arrows_and_hjkl_move_and_stop_at_edges(puzzle_dir: Path) -> None:
@@ -99,20 +99,20 @@ async def test_load_random_sets_number_in_range_and_shows_it(puzzle_dir: Path) -
         seen = set()
         kept = True  # puzzle 0's entry is in its saved game (issue 4)
         for _ in range(8):
-            before = app.number
+            before = app.session.number
             await pilot.press("r")
-            assert 0 <= app.number <= 3
-            assert app.number_box.value == str(app.number)
-            shown = values_of(FOUR_PUZZLES[app.number])  # entries replaced by the puzzle drawn ...
-            if app.number == 0:
+            assert 0 <= app.session.number <= 3
+            assert app.game.number_box.value == str(app.session.number)
+            shown = values_of(FOUR_PUZZLES[app.session.number])  # entries replaced by the puzzle drawn ...
+            if app.session.number == 0:
                 # ... but coming back to puzzle 0 resumes its saved game, while drawing
                 # the puzzle in play again starts it afresh and forgets its save.
                 kept = kept and before != 0
                 if kept:
                     shown[1] = 2
-            assert app.grid.values == shown
+            assert app.session.play.values == shown
             assert app.query_one(Board).cursor_position == (0, 0)
-            seen.add(app.number)
+            seen.add(app.session.number)
         assert len(seen) > 1
 
 
@@ -121,13 +121,13 @@ async def test_solve_ignores_entries_and_keeps_givens(puzzle_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "nine.txt")
         await pilot.press("right", "9")  # a wrong entry: the solution has 2 there
-        assert app.grid.values[1] == 9
+        assert app.session.play.values[1] == 9
         await pilot.press("s")
         await settle(pilot)
-        assert app.grid.values == values_of(SOLUTION_9)
+        assert app.session.play.values == values_of(SOLUTION_9)
         assert not isinstance(app.screen, MessageDialog)
         await pilot.press("2")  # r1c1 is a given and stays one
-        assert app.grid.values[0] == 1 and app.puzzle.is_given(0)
+        assert app.session.play.values[0] == 1 and app.session.puzzle.is_given(0)
         assert enabled_keys(app)["check"]
         await pilot.press("c")
         await pilot.pause()
@@ -140,12 +140,12 @@ async def test_solve_without_solution_says_so_and_shows_the_original(puzzle_dir:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "no-solution.txt")
         await pilot.press("right", "right", "3")
-        assert app.grid.values[2] == 3
+        assert app.session.play.values[2] == 3
         await pilot.press("s")
         await settle(pilot)
         assert isinstance(app.screen, MessageDialog)
         assert app.screen.message == "The puzzle has no solution."
-        assert app.grid.values == values_of(FOUR_NO_SOLUTION)
+        assert app.session.play.values == values_of(FOUR_NO_SOLUTION)
         await pilot.press("escape")
         await pilot.pause()
         assert app.query_one(Board).has_focus
@@ -155,7 +155,7 @@ async def test_check_is_disabled_until_every_cell_is_filled(puzzle_dir: Path) ->
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
-        empty = [cell for cell, value in enumerate(app.grid.values) if not value]
+        empty = [cell for cell, value in enumerate(app.session.play.values) if not value]
         board = app.query_one(Board)
         for cell in empty[:-1]:
             board.cursor = cell
@@ -180,7 +180,7 @@ async def test_check_a_wrong_board_is_not_solved(puzzle_dir: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
         board = app.query_one(Board)
-        for cell, value in enumerate(app.grid.values):
+        for cell, value in enumerate(app.session.play.values):
             if not value:
                 board.cursor = cell
                 await pilot.press("1")  # every empty cell gets a 1: surely wrong
@@ -201,5 +201,5 @@ async def test_solve_result_for_an_old_puzzle_is_ignored(puzzle_dir: Path) -> No
         await load(pilot, puzzle_dir / "nine.txt")
         await pilot.press("s", "right_square_bracket")
         await settle(pilot)
-        assert app.number == 1
-        assert app.grid.values == values_of(NINE_PUZZLES[1])
+        assert app.session.number == 1
+        assert app.session.play.values == values_of(NINE_PUZZLES[1])

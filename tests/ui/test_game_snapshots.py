@@ -12,7 +12,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import FIXTURE_PUZZLES, SIZE, freeze_clock, settle, tree_loaded
+from ui_helpers import FIXTURE_PUZZLES, SIZE, settle, snapshot_app, tree_loaded
 
 from sudoku_tui.ui import SudokuApp
 
@@ -34,31 +34,31 @@ def opening(name: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
     async def run_before(pilot: Pilot[Any]) -> None:
         app = pilot.app
         assert isinstance(app, SudokuApp)
-        app.open_file(relative(name))
+        await pilot.pause()  # the game screen is up before the file is opened
+        app.game.open_file(relative(name))
         await settle(pilot)
         if keys:
             await pilot.press(*keys)
             await settle(pilot)
-        freeze_clock(app)
 
     return run_before
 
 
 def test_start_screen(snap_compare: SnapCompare) -> None:
-    assert snap_compare(SudokuApp(), terminal_size=SIZE)
+    assert snap_compare(snapshot_app(), terminal_size=SIZE)
 
 
 def test_four_by_four_loaded(snap_compare: SnapCompare) -> None:
-    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=opening("four.txt", "right", "2"))
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=opening("four.txt", "right", "2"))
 
 
 def test_nine_by_nine_loaded_with_entries(snap_compare: SnapCompare) -> None:
     keys = ("right", "2", "down", "down", "right", "7", "right")
-    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=opening("nine.txt", *keys))
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=opening("nine.txt", *keys))
 
 
 def test_nine_by_nine_solved(snap_compare: SnapCompare) -> None:
-    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=opening("nine.txt", "s"))
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=opening("nine.txt", "s"))
 
 
 def test_check_dialog_not_solved(snap_compare: SnapCompare) -> None:
@@ -66,23 +66,22 @@ def test_check_dialog_not_solved(snap_compare: SnapCompare) -> None:
         await opening("four.txt")(pilot)
         app = pilot.app
         assert isinstance(app, SudokuApp)
-        for cell, value in enumerate(app.grid.values):
+        for cell, value in enumerate(app.session.play.values):
             if not value:
-                app.board.cursor = cell
+                app.game.board.cursor = cell
                 await pilot.press("4")
-        freeze_clock(app)
         await pilot.press("c")
         await pilot.pause()
 
-    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=run_before)
 
 
 def test_check_dialog_solved(snap_compare: SnapCompare) -> None:
-    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=opening("nine.txt", "s", "c"))
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=opening("nine.txt", "s", "c"))
 
 
 def test_no_solution_dialog(snap_compare: SnapCompare) -> None:
-    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=opening("no-solution.txt", "s"))
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=opening("no-solution.txt", "s"))
 
 
 def test_file_error_dialog(snap_compare: SnapCompare, tmp_path: Path) -> None:
@@ -92,10 +91,11 @@ def test_file_error_dialog(snap_compare: SnapCompare, tmp_path: Path) -> None:
     async def run_before(pilot: Pilot[Any]) -> None:
         app = pilot.app
         assert isinstance(app, SudokuApp)
-        app.open_file(bad)
+        await pilot.pause()  # the game screen is up before the file is opened
+        app.game.open_file(bad)
         await settle(pilot)
 
-    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=run_before)
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=run_before)
 
 
 def test_open_dialog(snap_compare: SnapCompare) -> None:
@@ -103,17 +103,17 @@ def test_open_dialog(snap_compare: SnapCompare) -> None:
         await pilot.press("o")
         await tree_loaded(pilot)
 
-    app = SudokuApp(start_folder=FIXTURE_PUZZLES.relative_to(PROJECT))
+    app = snapshot_app(start_folder=FIXTURE_PUZZLES.relative_to(PROJECT))
     assert snap_compare(app, terminal_size=SIZE, run_before=run_before)
 
 
 def test_number_hint(snap_compare: SnapCompare) -> None:
-    assert snap_compare(SudokuApp(), terminal_size=SIZE, run_before=opening("nine.txt", "g", "7", "enter"))
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=opening("nine.txt", "g", "7", "enter"))
 
 
 def test_terminal_too_small(snap_compare: SnapCompare) -> None:
-    assert snap_compare(SudokuApp(), terminal_size=(40, 12))
+    assert snap_compare(snapshot_app(), terminal_size=(40, 12))
 
 
 def test_compact_board_in_a_short_terminal(snap_compare: SnapCompare) -> None:
-    assert snap_compare(SudokuApp(), terminal_size=(60, 18), run_before=opening("nine.txt"))
+    assert snap_compare(snapshot_app(), terminal_size=(60, 18), run_before=opening("nine.txt"))

@@ -19,7 +19,7 @@ async def test_start_only_open_is_enabled() -> None:
         assert state["quit"] is True
         for action in ("random", "solve", "check", "choose_number"):
             assert state[action] is False, action
-        assert app.puzzles is None
+        assert app.session.puzzles is None
 
 
 async def test_start_board_is_empty_9x9_with_focus_top_left() -> None:
@@ -28,8 +28,8 @@ async def test_start_board_is_empty_9x9_with_focus_top_left() -> None:
         await pilot.pause()
         board = app.query_one(Board)
         assert board.has_focus
-        assert board.grid.shape.name == "9x9"
-        assert not any(board.grid.values)
+        assert board.play.shape.name == "9x9"
+        assert not any(board.play.values)
         assert board.cursor_position == (0, 0)
         assert board.plan.density == "lined"  # 37x19 fits 80x24 with everything around it
 
@@ -37,7 +37,7 @@ async def test_start_board_is_empty_9x9_with_focus_top_left() -> None:
 async def test_start_number_is_zero_and_cannot_change() -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
-        box = app.number_box
+        box = app.game.number_box
         assert box.value == "0"
         assert box.disabled
         await pilot.press("g", "5", "enter", "right_square_bracket")
@@ -60,7 +60,7 @@ async def test_start_any_value_can_be_entered() -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.press("9", "right", "1")
-        assert app.grid.values[:2] == [9, 1]
+        assert app.session.play.values[:2] == [9, 1]
 
 
 async def test_footer_shows_disabled_keys_as_disabled() -> None:

@@ -82,10 +82,10 @@ async def test_everything_works_from_the_keyboard_alone(puzzle_dir: Path) -> Non
         assert box.has_focus
         await pilot.press(*"four.txt", "enter")
         await settle(pilot)
-        assert app.puzzles is not None
+        assert app.session.puzzles is not None
         await pilot.press("g", "2", "enter", "s")
         await settle(pilot)
-        assert app.number == 2 and app.grid.is_full()
+        assert app.session.number == 2 and app.session.play.is_full()
 
 
 async def test_sixteen_by_sixteen_fits_80x24_without_the_header(tmp_path: Path) -> None:
@@ -97,11 +97,11 @@ async def test_sixteen_by_sixteen_fits_80x24_without_the_header(tmp_path: Path) 
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, path)
         board = app.query_one(Board)
-        assert app.grid.shape.name == "16x16"
+        assert app.session.play.shape.name == "16x16"
         assert board.plan.density == "compact" and board.region.height == 21
         assert app.screen.has_class("-short") and not app.screen.has_class("-too-small")
         # Values 10-16 are capitals; lower case stays for commands.
         await pilot.press("G")
-        assert app.grid.values[0] == 16
+        assert app.session.play.values[0] == 16
         await pilot.press("a", "b")
-        assert app.grid.values[0] == 16
+        assert app.session.play.values[0] == 16

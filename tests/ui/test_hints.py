@@ -5,7 +5,6 @@ from __future__ import annotations
 from pathlib import Path
 
 import pytest
-
 from textual.pilot import Pilot
 from ui_helpers import SIZE, load
 from ui_puzzles import NINE_PUZZLES, SOLUTION_9, block_file
@@ -15,8 +14,9 @@ from sudoku_tui.engine.geometry import square
 from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.engine.puzzle import Puzzle
 from sudoku_tui.engine.solver import solve
+from sudoku_tui.game import hints
+from sudoku_tui.game import texts as says
 from sudoku_tui.ui import SudokuApp
-from sudoku_tui.ui import hint_logic as says
 from sudoku_tui.ui.widgets import BoardArea
 
 # The solution with r1c1, r5c5 and r9c9 emptied: each is a Full House, r1c1 first.
@@ -51,7 +51,7 @@ def write(tmp_path: Path, name: str, box: int, lines: list[str]) -> Path:
 
 
 def board_text(app: SudokuApp) -> str:
-    board = app.board
+    board = app.game.board
     return "\n".join(board.render_line(y).text for y in range(board.plan.height))
 
 
@@ -61,14 +61,14 @@ async def test_three_presses_name_show_apply(tmp_path: Path) -> None:
         await load(pilot, write(tmp_path, "near.txt", 3, [NEAR_FULL]))
         await press(pilot, "question_mark")
         assert status(app) == "Hint: Full House (press ? again to see where)"
-        assert not app.board.hint_cells
+        assert not app.game.board.hint_cells
         await press(pilot, "question_mark")
-        assert 0 in app.board.hint_cells
+        assert 0 in app.game.board.hint_cells
         assert status(app).startswith("Full House: r1c1 is the last empty cell of row 1")
         assert "[" in board_text(app)  # marked without relying on colour
         await press(pilot, "f2")  # f2 is the same key
-        assert app.grid.values[0] == int(SOLUTION_9[0])
-        assert not app.board.hint_cells
+        assert app.session.play.values[0] == int(SOLUTION_9[0])
+        assert not app.game.board.hint_cells
         assert status(app) == f"Applied Full House: r1c1={SOLUTION_9[0]}"
         # The board changed: the next press names the next step.
         await press(pilot, "question_mark")
@@ -80,13 +80,13 @@ async def test_a_change_starts_again_at_the_name(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, write(tmp_path, "near.txt", 3, [NEAR_FULL]))
         await press(pilot, "question_mark", "question_mark")
-        assert app.board.hint_cells
-        app.board.cursor = 40
+        assert app.game.board.hint_cells
+        app.game.board.cursor = 40
         await press(pilot, SOLUTION_9[40])
-        assert not app.board.hint_cells  # an entry drops the old highlight
+        assert not app.game.board.hint_cells  # an entry drops the old highlight
         await press(pilot, "question_mark")
         assert status(app).startswith("Hint: ")  # level 1 again, not level 2
-        assert not app.board.hint_cells
+        assert not app.game.board.hint_cells
 
 
 async def test_no_logical_step(tmp_path: Path) -> None:
@@ -101,10 +101,10 @@ async def test_clashing_entries_get_no_hint(tmp_path: Path) -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, write(tmp_path, "near.txt", 3, [NEAR_FULL]))
-        app.board.cursor = 0
+        app.game.board.cursor = 0
         await press(pilot, SOLUTION_9[1], "question_mark")  # repeats r1c2 in row 1
         assert status(app) == says.HINT_CLASH
-        assert not app.board.hint_cells
+        assert not app.game.board.hint_cells
 
 
 def wrong_but_quiet(line: str) -> tuple[int, int]:
@@ -128,14 +128,14 @@ async def test_wrong_entries_no_hint_and_progress_points_at_them(tmp_path: Path)
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, write(tmp_path, "nine.txt", 3, [NINE_PUZZLES[0]]))
         cell, value = wrong_but_quiet(NINE_PUZZLES[0])
-        app.board.cursor = cell
+        app.game.board.cursor = cell
         await press(pilot, str(value), "question_mark")
         assert status(app) == says.HINT_WRONG
-        app.board.cursor = 0
+        app.game.board.cursor = 0
         await press(pilot, "e")
-        name = app.puzzle.shape.cell_name(cell)
+        name = app.session.puzzle.shape.cell_name(cell)
         assert status(app) == f"{name} is wrong."
-        assert app.board.cursor == cell
+        assert app.game.board.cursor == cell
 
 
 async def test_progress_when_right(tmp_path: Path) -> None:
@@ -144,17 +144,17 @@ async def test_progress_when_right(tmp_path: Path) -> None:
         await load(pilot, write(tmp_path, "near.txt", 3, [NEAR_FULL]))
         await press(pilot, "e")
         assert status(app) == says.NO_ENTRIES
-        app.board.cursor = 40
+        app.game.board.cursor = 40
         await press(pilot, SOLUTION_9[40], "e")
         assert status(app) == "So far so good: your entry agrees with the solution."
-        assert app.board.cursor == 40
+        assert app.game.board.cursor == 40
 
 
 async def test_disabled_without_a_puzzle() -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
-        assert app.check_action("hint", ()) is None
-        assert app.check_action("check_progress", ()) is None
+        assert app.game.check_action("hint", ()) is None
+        assert app.game.check_action("check_progress", ()) is None
         await press(pilot, "question_mark", "e")
         assert status(app) != says.NO_STEP
         assert app.query(BoardArea)  # still the start screen, nothing crashed
@@ -170,23 +170,27 @@ async def test_an_elimination_step_is_one_undo(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, write(tmp_path, "pair.txt", 3, [ELIMINATIONS_FIRST]))
         await press(pilot, "a")  # every empty cell's candidates as pencil marks
-        marks_before = list(app.grid.marks)
-        values_before = list(app.grid.values)
+        marks_before = list(app.session.play.marks)
+        values_before = list(app.session.play.values)
         await press(pilot, "question_mark", "question_mark")
-        hinted = app.board.hint_cells
+        hinted = app.game.board.hint_cells
         assert hinted
         await press(pilot, "question_mark")
         assert status(app).startswith("Applied ")
-        removed = [(cell, value) for cell in range(81) for value in range(1, 10)
-                   if marks_before[cell] >> (value - 1) & 1 and not app.grid.marks[cell] >> (value - 1) & 1]
-        assert len(removed) >= 2 and app.grid.values == values_before
+        removed = [
+            (cell, value)
+            for cell in range(81)
+            for value in range(1, 10)
+            if marks_before[cell] >> (value - 1) & 1 and not app.session.play.marks[cell] >> (value - 1) & 1
+        ]
+        assert len(removed) >= 2 and app.session.play.values == values_before
         # Each removed candidate was really not the cell's solution value.
-        solution = solve(app.puzzle)
+        solution = solve(app.session.puzzle)
         assert solution is not None and all(solution[cell] != value for cell, value in removed)
         await press(pilot, "u")  # one undo takes the whole step back
-        assert app.grid.marks == marks_before
+        assert app.session.play.marks == marks_before
         await press(pilot, "u")  # the next undo is the candidates fill
-        assert not any(app.grid.marks)
+        assert not any(app.session.play.marks)
 
 
 async def test_an_elimination_without_marks_moves_the_hints_on(tmp_path: Path) -> None:
@@ -194,16 +198,16 @@ async def test_an_elimination_without_marks_moves_the_hints_on(tmp_path: Path) -
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, write(tmp_path, "pair.txt", 3, [ELIMINATIONS_FIRST]))
         await press(pilot, "question_mark")
-        assert app._hint_state is not None
-        first = app._hint_state.step
+        assert app.session.hints.shown is not None
+        first = app.session.hints.shown.step
         assert first.eliminations and not first.placements
         await press(pilot, "question_mark", "question_mark")
-        assert status(app).startswith("Applied ") and not app.grid.can_undo  # no marks: nothing to undo
+        assert status(app).startswith("Applied ") and not app.session.play.can_undo  # no marks: nothing to undo
         await press(pilot, "question_mark")
         assert status(app).startswith("Hint: ")
-        assert app._hint_state is not None
+        assert app.session.hints.shown is not None
         # The removed candidates are remembered: the next step is another one.
-        following = app._hint_state.step
+        following = app.session.hints.shown.step
         assert (following.placements, following.eliminations) != (first.placements, first.eliminations)
         assert not set(following.eliminations) & set(first.eliminations)
 
@@ -213,7 +217,7 @@ def test_a_hint_search_can_be_stopped() -> None:
     # forcing nets stops at the first check instead of running for seconds.
     empty = Puzzle(square(3), (0,) * 81)
     with pytest.raises(Cancelled):
-        says.find_hint(empty, empty.givens, frozenset(), should_stop=lambda: True)
+        hints.find_hint(empty, empty.givens, frozenset(), should_stop=lambda: True)
 
 
 async def test_a_placement_step_is_one_undo(tmp_path: Path) -> None:
@@ -222,13 +226,13 @@ async def test_a_placement_step_is_one_undo(tmp_path: Path) -> None:
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, write(tmp_path, "nine.txt", 3, [NINE_PUZZLES[0]]))
         await press(pilot, "a")
-        marks_before, values_before = list(app.grid.marks), list(app.grid.values)
+        marks_before, values_before = list(app.session.play.marks), list(app.session.play.values)
         await press(pilot, "question_mark", "question_mark", "question_mark")
         assert status(app).startswith("Applied ")
-        placed = [cell for cell in range(81) if app.grid.values[cell] != values_before[cell]]
-        marked = [cell for cell in range(81) if app.grid.marks[cell] != marks_before[cell]]
+        placed = [cell for cell in range(81) if app.session.play.values[cell] != values_before[cell]]
+        marked = [cell for cell in range(81) if app.session.play.marks[cell] != marks_before[cell]]
         assert len(placed) == 1 and len(marked) >= 2  # the placed cell's marks, and at least one peer's
         await press(pilot, "u")
-        assert app.grid.values == values_before and app.grid.marks == marks_before
+        assert app.session.play.values == values_before and app.session.play.marks == marks_before
         await press(pilot, "ctrl+y")  # and one redo applies it again
-        assert [cell for cell in range(81) if app.grid.values[cell] != values_before[cell]] == placed
+        assert [cell for cell in range(81) if app.session.play.values[cell] != values_before[cell]] == placed

@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from pathlib import Path
+from typing import Any
 
 from textual.pilot import Pilot
 
@@ -39,23 +40,25 @@ async def load(pilot: Pilot[None], path: Path) -> None:
     """Open a file the way the dialog does, and wait for it."""
     app = pilot.app
     assert isinstance(app, SudokuApp)
-    app.open_file(path)
+    await pilot.pause()  # the game screen is up (a snapshot's pilot may start before it is)
+    app.game.open_file(path)
     await settle(pilot)
 
 
 def enabled_keys(app: SudokuApp) -> dict[str, bool]:
-    """Footer keys of the app's own bindings and whether each is enabled."""
+    """Footer keys of the game screen's own bindings and whether each is enabled."""
     return {
-        binding.action: active.enabled
+        binding.action.removeprefix("app."): active.enabled
         for active in app.screen.active_bindings.values()
-        if (binding := active.binding).show and active.node is app
+        if (binding := active.binding).show and active.node is app.game
     }
 
 
-def freeze_clock(app: SudokuApp) -> None:
-    """Stop the game's clock where it started, so a snapshot shows 0:00 however long it took."""
-    clock = app.clock
-    started = clock.started_at
-    if started is not None:
-        clock.now = lambda: started
-    app._show_clock()
+def still_clock() -> float:
+    """A clock that never moves: the game's time stays 0:00 however long a test takes."""
+    return 0.0
+
+
+def snapshot_app(**options: Any) -> SudokuApp:
+    """The game for a snapshot: its clock is still, so no second that passed shows."""
+    return SudokuApp(now=still_clock, **options)

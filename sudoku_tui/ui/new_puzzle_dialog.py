@@ -1,101 +1,17 @@
-"""New puzzle (PRODUCT.md 5.5): the dialog, the job that makes the puzzle, its messages.
-
-The app opens :class:`NewPuzzleDialog`, runs :func:`make_puzzle` in a thread
-worker and plays the :class:`PuzzleMade` it posts. The generator is reached
-through the module attribute :data:`GENERATE` so tests can put a fast or a
-deliberately slow one in its place.
-"""
+"""The New Puzzle dialog: size, difficulty and symmetry, chosen with the arrow keys."""
 
 from __future__ import annotations
 
-import random
-from collections.abc import Callable
-from dataclasses import dataclass
 from typing import ClassVar
 
 from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.message import Message
-from textual.screen import ModalScreen
 from textual.widgets import Button, Label, RadioButton, RadioSet
 
-from ..engine.generator import LEVELS, SYMMETRIES, Generated, generate
-from ..engine.geometry import shape_for_size
-from ..engine.progress import ProgressCallback
-
-# (shape name for shape_for_size, label on screen)
-SIZES = (("4x4", "4x4"), ("9x9", "9x9"), ("16x16", "16x16"), ("samurai", "Samurai"))
-# Levels the generator can reach on each board: a 4x4 is never more than easy.
-ONLY_EASY = frozenset({"4x4"})
-
-# The generator the game calls; tests replace it.
-GENERATE: Callable[..., Generated] = generate
-
-
-@dataclass(frozen=True)
-class NewPuzzleChoice:
-    """What the player asked for."""
-
-    size: str = "9x9"
-    level: str = "easy"
-    symmetry: str = "none"
-
-    @property
-    def size_label(self) -> str:
-        return dict(SIZES)[self.size]
-
-    def describe(self) -> str:
-        """``hard 9x9``, as the status line and the Header say it."""
-        return f"{self.level} {self.size_label}"
-
-
-def make_puzzle(choice: NewPuzzleChoice, should_stop: Callable[[], bool], progress: ProgressCallback) -> Generated:
-    """Make the puzzle asked for; raises ``Cancelled`` or ``GenerationFailed``."""
-    return GENERATE(
-        shape_for_size(choice.size),
-        choice.level,
-        choice.symmetry,
-        random.Random(),
-        should_stop=should_stop,
-        progress=progress,
-    )
-
-
-# ---- messages the worker posts (each with the token of its job) ---------------
-
-
-class PuzzleMade(Message):
-    def __init__(self, token: int, choice: NewPuzzleChoice, generated: Generated) -> None:
-        super().__init__()
-        self.token = token
-        self.choice = choice
-        self.generated = generated
-
-
-class MakeProgress(Message):
-    """``attempts`` complete grids were tried and did not give the level."""
-
-    def __init__(self, token: int, attempts: int) -> None:
-        super().__init__()
-        self.token = token
-        self.attempts = attempts
-
-
-class MakeFailed(Message):
-    def __init__(self, token: int, message: str) -> None:
-        super().__init__()
-        self.token = token
-        self.message = message
-
-
-def making_text(choice: NewPuzzleChoice, attempt: int) -> str:
-    article = "an" if choice.level[0] in "aeiou" else "a"
-    return f"Making {article} {choice.describe()} puzzle… attempt {attempt}  (Esc cancels)"
-
-
-# ---- the dialog ---------------------------------------------------------------
+from ..game.new_puzzle import LEVELS, SIZES, SYMMETRIES, NewPuzzleChoice, levels_for, size_note
+from .modal import Modal
 
 
 class ChoiceSet(RadioSet, inherit_bindings=False):
@@ -165,20 +81,10 @@ class ChoiceSet(RadioSet, inherit_bindings=False):
         return button.id.split("-", 1)[1]
 
 
-class NewPuzzleDialog(ModalScreen[NewPuzzleChoice | None]):
+class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
     """Size, difficulty and symmetry; dismissed with the choice, or None when cancelled."""
 
     DEFAULT_CSS = """
-    NewPuzzleDialog {
-        align: center middle;
-    }
-    NewPuzzleDialog > Vertical {
-        width: auto;
-        height: auto;
-        border: thick $primary;
-        background: $surface;
-        padding: 0 1;
-    }
     NewPuzzleDialog #choices {
         width: auto;
         height: auto;
@@ -195,12 +101,10 @@ class NewPuzzleDialog(ModalScreen[NewPuzzleChoice | None]):
         width: 62;
         height: auto;
     }
-    NewPuzzleDialog #buttons {
-        width: 100%;
-        height: auto;
+    NewPuzzleDialog .buttons {
         align-horizontal: right;
     }
-    NewPuzzleDialog #buttons Button {
+    NewPuzzleDialog .buttons Button {
         margin-left: 2;
     }
     """
@@ -235,7 +139,7 @@ class NewPuzzleDialog(ModalScreen[NewPuzzleChoice | None]):
                             symmetry.capitalize(), value=symmetry == last.symmetry, id=f"symmetry-{symmetry}"
                         )
             yield Label("", id="note")
-            with Horizontal(id="buttons"):
+            with Horizontal(classes="buttons"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
@@ -246,29 +150,28 @@ class NewPuzzleDialog(ModalScreen[NewPuzzleChoice | None]):
     @on(RadioSet.Changed, "#size")
     def _fit_levels(self) -> None:
         """Offer only the levels the chosen board can have."""
-        only_easy = self.query_one("#size", ChoiceSet).chosen in ONLY_EASY
-        for button in self.query_one("#level", ChoiceSet).query(RadioButton):
-            button.disabled = only_easy and button.id != "level-easy"
-        if only_easy:
-            self.query_one("#level", ChoiceSet).choose(0)
-        note = "A 4x4 board is never harder than easy." if only_easy else ""
-        if self.query_one("#size", ChoiceSet).chosen in ("16x16", "samurai"):
-            note = "16x16 and Samurai hard and unfair levels can take a minute or two; Esc stops."
-        self.query_one("#note", Label).update(note)
+        size = self.query_one("#size", ChoiceSet).chosen
+        offered = levels_for(size)
+        levels = self.query_one("#level", ChoiceSet)
+        for button in levels.query(RadioButton):
+            button.disabled = button.id is not None and button.id.split("-", 1)[1] not in offered
+        if levels.chosen not in offered:
+            levels.choose(LEVELS.index(offered[0]))
+        self.query_one("#note", Label).update(size_note(size))
 
     def choice(self) -> NewPuzzleChoice:
         size = self.query_one("#size", ChoiceSet).chosen
-        # Read from the size, not the level buttons: their change may still be on its way.
-        level = "easy" if size in ONLY_EASY else self.query_one("#level", ChoiceSet).chosen
+        # Read against the size, not from the level buttons alone: their change may still be on its way.
+        offered = levels_for(size)
+        level = self.query_one("#level", ChoiceSet).chosen
+        if level not in offered:
+            level = offered[0]
         return NewPuzzleChoice(size, level, self.query_one("#symmetry", ChoiceSet).chosen)
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
-        # Enter on the Start button and the screen's Enter binding may both fire: start once.
-        if self.is_active:
-            self.dismiss(self.choice())
+        self.close(self.choice())
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:
-        if self.is_active:
-            self.dismiss(None)
+        self.close(None)

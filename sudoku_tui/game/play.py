@@ -1,7 +1,8 @@
-"""A game in progress, without any screen: entries, pencil marks, undo and redo, time.
+"""A puzzle in play, without any screen: entries, pencil marks, undo and redo.
 
-The game (``sudoku_tui/ui``) holds one :class:`Play` and draws it; every rule
-(candidates, conflicts, checking) comes from the engine. Every change a
+A :class:`~sudoku_tui.game.session.Session` holds one :class:`Play` and the
+screen draws it; every rule (candidates, conflicts, checking) comes from the
+engine. Every change a
 player makes is one undoable step, however many cells it touches (entering a
 value also removes it from the peers' marks; Solve fills the whole board).
 """
@@ -9,13 +10,12 @@ value also removes it from the peers' marks; Solve fills the whole board).
 from __future__ import annotations
 
 import builtins
-import time
-from collections.abc import Callable, Iterable, Sequence
-from dataclasses import dataclass, field
+from collections.abc import Iterable, Sequence
+from dataclasses import dataclass
 
-from .engine.conflicts import conflicting_cells
-from .engine.puzzle import Puzzle
-from .engine.solver import candidates, is_solved
+from ..engine.conflicts import conflicting_cells
+from ..engine.puzzle import Puzzle
+from ..engine.solver import candidates, is_solved
 
 
 @dataclass(frozen=True)
@@ -39,40 +39,6 @@ class Move:
         return [change.cell for change in self.changes]
 
 
-@dataclass
-class Clock:
-    """Elapsed playing time; paused time does not count."""
-
-    elapsed_before: float = 0.0
-    started_at: float | None = None
-    now: Callable[[], float] = field(default=time.monotonic, repr=False)
-
-    @property
-    def running(self) -> bool:
-        return self.started_at is not None
-
-    def start(self) -> None:
-        if self.started_at is None:
-            self.started_at = self.now()
-
-    def pause(self) -> None:
-        if self.started_at is not None:
-            self.elapsed_before += self.now() - self.started_at
-            self.started_at = None
-
-    def elapsed(self) -> float:
-        running = self.now() - self.started_at if self.started_at is not None else 0.0
-        return self.elapsed_before + running
-
-
-def format_elapsed(seconds: float) -> str:
-    """``4:05`` or ``1:02:03``."""
-    whole = int(seconds)
-    hours, rest = divmod(whole, 3600)
-    minutes, secs = divmod(rest, 60)
-    return f"{hours}:{minutes:02d}:{secs:02d}" if hours else f"{minutes}:{secs:02d}"
-
-
 class Play:
     """The values and pencil marks of one puzzle in play, with undo and redo.
 
@@ -93,7 +59,7 @@ class Play:
         self.marks: list[int] = list(marks) if marks is not None else [0] * size
         if len(self.values) != size or len(self.marks) != size:
             raise ValueError("saved values do not fit the puzzle")
-        if any(g and g != v for g, v in zip(puzzle.givens, self.values)):
+        if any(g and g != v for g, v in zip(puzzle.givens, self.values, strict=True)):
             raise ValueError("saved values change a given")
         if any(not 0 <= v <= self.shape.n for v in self.values):
             raise ValueError("saved values out of range")
@@ -101,14 +67,6 @@ class Play:
         self._redo: list[Move] = []
 
     # --- questions -------------------------------------------------------------
-
-    def __getitem__(self, cell: int) -> int:
-        """The value in a cell (0 when empty), as ``Grid`` answers it."""
-        return self.values[cell]
-
-    def set(self, cell: int, value: int) -> None:
-        """``Grid.set`` for code written against a ``Grid``: an undoable entry."""
-        self.enter(cell, value)
 
     def is_given(self, cell: int) -> bool:
         return self.puzzle.givens[cell] != 0

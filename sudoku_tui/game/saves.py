@@ -14,13 +14,14 @@ from __future__ import annotations
 import json
 import os
 import time
+from contextlib import suppress
 from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from .engine.geometry import Shape, shape_for_size
-from .engine.puzzle import LineError, Puzzle, format_line, parse_line
-from .paths import data_dir
+from ..engine.geometry import Shape, shape_for_size
+from ..engine.puzzle import LineError, Puzzle, format_line, parse_line
+from ..paths import data_dir
 
 SAVE_NAME = "saves.json"
 FORMAT_VERSION = 1
@@ -84,7 +85,7 @@ def game_key(shape_name: str, givens_line: str) -> str:
 
 def _game_from_json(raw: Any) -> SavedGame:
     if not isinstance(raw, dict):
-        raise ValueError("a game is not an object")  # noqa: TRY004 - load() turns ValueError into a notice
+        raise ValueError("a game is not an object")
     game = SavedGame(
         shape=str(raw["shape"]),
         givens=str(raw["givens"]),
@@ -100,7 +101,7 @@ def _game_from_json(raw: Any) -> SavedGame:
     shape = shape_for_size(game.shape)
     givens = parse_line(shape, game.givens)
     values = parse_line(shape, game.values)
-    if len(game.marks) != shape.size or any(g and g != v for g, v in zip(givens, values)):
+    if len(game.marks) != shape.size or any(g and g != v for g, v in zip(givens, values, strict=True)):
         raise ValueError("saved game does not fit its puzzle")
     return game
 
@@ -202,10 +203,8 @@ def write_atomically(path: Path, text: str) -> None:
             os.fsync(handle.fileno())
         os.replace(temporary, path)
     except OSError as error:
-        try:
+        with suppress(OSError, UnboundLocalError):
             temporary.unlink(missing_ok=True)
-        except (OSError, UnboundLocalError):
-            pass
         raise SaveError(f"The game could not be saved: {error.strerror or error}.") from None
     try:
         # Make the rename itself durable; not every system allows opening a folder.

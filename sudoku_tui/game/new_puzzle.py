@@ -1,0 +1,77 @@
+"""New puzzle: what the player can ask for, and making it.
+
+The screen asks for a :class:`NewPuzzleChoice` and runs :func:`make_puzzle`
+in a worker. The generator is reached through the module attribute
+:data:`GENERATE`, so tests can put a fast or a deliberately slow one in its
+place.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable
+from dataclasses import dataclass
+
+from ..engine.generator import LEVELS, SYMMETRIES, Generated, generate
+from ..engine.geometry import shape_for_size
+from ..engine.progress import ProgressCallback
+
+# (shape name for shape_for_size, label on screen)
+SIZES = (("4x4", "4x4"), ("9x9", "9x9"), ("16x16", "16x16"), ("samurai", "Samurai"))
+# Boards that are never harder than easy.
+ONLY_EASY = frozenset({"4x4"})
+# Boards whose hard levels take long enough to say so.
+SLOW_BOARDS = frozenset({"16x16", "samurai"})
+
+__all__ = ["LEVELS", "SIZES", "SYMMETRIES", "NewPuzzleChoice", "levels_for", "make_puzzle", "making_text"]
+
+# The generator the game calls; tests replace it.
+GENERATE: Callable[..., Generated] = generate
+
+
+@dataclass(frozen=True)
+class NewPuzzleChoice:
+    """What the player asked for."""
+
+    size: str = "9x9"
+    level: str = "easy"
+    symmetry: str = "none"
+
+    @property
+    def size_label(self) -> str:
+        return dict(SIZES)[self.size]
+
+    def describe(self) -> str:
+        """``hard 9x9``, as the status line and the Header say it."""
+        return f"{self.level} {self.size_label}"
+
+
+def levels_for(size: str) -> tuple[str, ...]:
+    """The levels a board of this size can be made at."""
+    return LEVELS[:1] if size in ONLY_EASY else LEVELS
+
+
+def size_note(size: str) -> str:
+    """What the dialog tells about a board before it is made."""
+    if size in ONLY_EASY:
+        return "A 4x4 board is never harder than easy."
+    if size in SLOW_BOARDS:
+        return "16x16 and Samurai hard and unfair levels can take a minute or two; Esc stops."
+    return ""
+
+
+def make_puzzle(choice: NewPuzzleChoice, should_stop: Callable[[], bool], progress: ProgressCallback) -> Generated:
+    """Make the puzzle asked for; raises ``Cancelled`` or ``GenerationFailed``."""
+    return GENERATE(
+        shape_for_size(choice.size),
+        choice.level,
+        choice.symmetry,
+        random.Random(),
+        should_stop=should_stop,
+        progress=progress,
+    )
+
+
+def making_text(choice: NewPuzzleChoice, attempt: int) -> str:
+    article = "an" if choice.level[0] in "aeiou" else "a"
+    return f"Making {article} {choice.describe()} puzzle… attempt {attempt}  (Esc cancels)"

@@ -1,0 +1,572 @@
+"""The game screen: the board, the puzzle bar, the status line, and every action of the game.
+
+The screen draws a :class:`~sudoku_tui.game.session.Session` and sends it the
+player's actions; the session holds the game and asks the engine everything
+about Sudoku. Reading a file, solving, hints and making a puzzle run in
+thread workers that post their answers back (:mod:`.worker_messages`), so
+keys keep answering while they work.
+
+Each action is one binding (in :mod:`.keys`) and one ``action_`` method;
+:meth:`GameScreen.check_action` says when it is enabled, and the Footer, the
+command palette and F1 help all read the bindings.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator
+from contextlib import suppress
+from pathlib import Path
+from typing import ClassVar
+
+from textual import events, on, work
+from textual.app import ComposeResult, SystemCommand
+from textual.binding import BindingType
+from textual.css.query import NoMatches
+from textual.geometry import Size
+from textual.notifications import SeverityLevel
+from textual.screen import Screen
+from textual.widgets import Footer, Header, Input, Static
+from textual.worker import get_current_worker
+
+from ..engine.formats import PuzzleFileError, read_puzzle_file
+from ..engine.generator import GenerationFailed
+from ..engine.progress import Cancelled
+from ..engine.solver import solve
+from ..game import texts
+from ..game.hints import HintAnswer, ShownHint, Signature, Verdict, find_hint, hint_cells, judge, progress_message
+from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
+from ..game.saves import SavedGame
+from ..game.session import Notice, Session
+from .board import Board
+from .commands import palette_commands
+from .dialogs import MessageDialog, OpenFileDialog, ResumeDialog
+from .help import HelpScreen, key_rows
+from .keys import GAME_KEYS
+from .layout import choose_plan, smallest_plan
+from .new_puzzle_dialog import NewPuzzleDialog
+from .widgets import BoardArea, PuzzleBar, PuzzleNumber, StatusLine
+from .worker_messages import (
+    FileLoaded,
+    HintReady,
+    LoadFailed,
+    LoadProgress,
+    MakeFailed,
+    MakeProgress,
+    PuzzleMade,
+    SolveFinished,
+)
+
+# Files at least this big show a progress bar while they load; smaller ones
+# load before a bar could be seen.
+BIG_FILE_BYTES = 1 << 20
+
+# Rows the game needs besides the board: header, puzzle bar, status line, footer.
+CHROME_ROWS = 4
+# Columns the puzzle bar needs to show the number, its range and a hint.
+MIN_COLUMNS = 44
+
+# How long a hint's explanation stays on screen as a notification: long enough to read.
+EXPLANATION_SECONDS = 20.0
+
+# Actions that would show or change the hidden board: off while paused.
+OFF_WHILE_PAUSED = frozenset({"solve", "check", "hint", "check_progress"})
+# Actions that need a file.
+NEED_FILE = frozenset({"random", "choose_number", "step"})
+
+
+class GameScreen(Screen[None]):
+    """One game of Sudoku on screen."""
+
+    BINDINGS: ClassVar[list[BindingType]] = GAME_KEYS
+
+    def __init__(self, session: Session, initial_path: Path | None = None) -> None:
+        super().__init__()
+        self.session = session
+        self.initial_path = initial_path
+
+    # ---- layout -------------------------------------------------------------
+
+    def compose(self) -> ComposeResult:
+        yield Header()
+        with PuzzleBar(id="puzzle-bar"):
+            yield from PuzzleBar.parts()
+        with BoardArea(id="board-area"):
+            yield Board(self.session.play, id="board")
+        with StatusLine(id="status-bar"):
+            yield from StatusLine.parts()
+        yield Static("", id="too-small")
+        yield Footer(compact=True)
+
+    def on_mount(self) -> None:
+        self.board.focus()
+        self._check_size()
+        self.status.say(texts.START)
+        self.set_interval(1.0, self._show_clock)
+        self._show_clock()
+        self.app.screen_change_signal.subscribe(self, self._screen_changed)
+        last = self.session.open_saves()
+        if self.initial_path is None and last is not None:
+            self.app.push_screen(ResumeDialog(self.session.describe(last)), self._resume_answer(last))
+        if self.initial_path is not None:
+            self.open_file(self.initial_path)
+
+    @property
+    def board(self) -> Board:
+        return self.query_one("#board", Board)
+
+    @property
+    def puzzle_bar(self) -> PuzzleBar:
+        return self.query_one("#puzzle-bar", PuzzleBar)
+
+    @property
+    def number_box(self) -> PuzzleNumber:
+        return self.puzzle_bar.number_box
+
+    @property
+    def status(self) -> StatusLine:
+        return self.query_one("#status-bar", StatusLine)
+
+    def notice(self, notice: Notice) -> None:
+        """What the session tells the player in passing."""
+        self.notify(notice.text, title=notice.title, severity=notice.severity, timeout=notice.timeout)
+
+    def on_resize(self, event: events.Resize) -> None:
+        # Runs before Textual records the new size, so use the event's.
+        self._check_size(event.size)
+
+    def _check_size(self, size: Size | None = None) -> None:
+        """Fit the game to the terminal: drop the Header when that lets a roomier
+        drawing fit, and show the "terminal too small" note when even the
+        smallest drawing does not fit."""
+        width, height = size or self.app.size
+        shape = self.session.play.shape
+        smallest = smallest_plan(shape)
+        need_width = max(smallest.width, MIN_COLUMNS)
+        need_height = smallest.height + CHROME_ROWS - 1  # the Header can go
+        small = width < need_width or height < need_height
+        with_header = choose_plan(shape, width, height - CHROME_ROWS)
+        without = choose_plan(shape, width, height - CHROME_ROWS + 1)
+        short = without is not None and (with_header is None or without.height > with_header.height)
+        self.set_class(small, "-too-small")
+        self.set_class(short, "-short")
+        if small:
+            self.query_one("#too-small", Static).update(texts.too_small(width, height, need_width, need_height))
+
+    # ---- enabled state ------------------------------------------------------
+
+    def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
+        """True runs the action; None shows it disabled in the Footer and does nothing;
+        False hides it (and the key goes on to the focused widget).
+
+        While the number box has the focus every game key is hidden, so g, q
+        and the rest can be typed there; under a dialog the Footer shows none
+        of them, since none can be pressed.
+        """
+        if isinstance(self.focused, Input) or self.app.screen is not self:
+            return False
+        return self.action_state(action)
+
+    def action_state(self, action: str, parameters: tuple[object, ...] = ()) -> bool | None:
+        """Whether an action can run now (True), is disabled (None) or is not offered (False)."""
+        session = self.session
+        if action == "cancel_new":
+            return session.making is not None  # hidden otherwise, so Escape goes on elsewhere
+        if action in OFF_WHILE_PAUSED and session.paused:
+            return None
+        return True if self._can(action) else None
+
+    def _can(self, action: str) -> bool:
+        """Whether an action can run in the game's present state."""
+        session = self.session
+        if action == "pause":
+            return session.in_game
+        if action in NEED_FILE:
+            return session.puzzles is not None
+        if action in ("solve", "hint", "check_progress"):
+            return session.has_puzzle and not session.solving
+        if action == "check":
+            return session.play.is_full() and not session.solving
+        return True
+
+    def commands(self) -> Iterator[SystemCommand]:
+        """The command palette's entries: the screen's actions, then the board's."""
+        yield from palette_commands(self, self.action_state, self._unavailable)
+        board = self.board
+        yield from palette_commands(board, board.check_action, self._unavailable)
+
+    def _unavailable(self, title: str) -> None:
+        self.notify(f"{title} is not available now.", severity="warning")
+
+    # ---- dialogs ----------------------------------------------------------------
+
+    def _screen_changed(self, screen: Screen[object]) -> None:
+        """A dialog over the game stops the clock until the last one closes."""
+        self.session.cover(self.app.screen is not self)
+        self._show_clock()
+        self.refresh_bindings()
+
+    def show_message(self, text: str) -> None:
+        self.app.push_screen(MessageDialog(text))
+
+    def action_help(self) -> None:
+        self.app.push_screen(HelpScreen(key_rows(self.app, (self.board, self), self.board)))
+
+    # ---- open -------------------------------------------------------------------
+
+    def action_open(self) -> None:
+        self.app.push_screen(OpenFileDialog(self.session.last_folder), self._open_chosen)
+
+    def _open_chosen(self, path: Path | None) -> None:
+        if path is not None:
+            self.open_file(path)
+
+    def open_file(self, path: Path) -> None:
+        """Read a file in the background; the game in play stays until it has read."""
+        if self.session.cancel_making():
+            self._making_done()
+        token = self.session.begin_load(path)
+        self.status.say(f"Loading {path.name}…")
+        try:
+            big = path.stat().st_size >= BIG_FILE_BYTES
+        except OSError:
+            big = False
+        self.status.show_bar(big)
+        self._read_file(path, token)
+
+    @work(thread=True, group="load", exclusive=True, exit_on_error=False)
+    def _read_file(self, path: Path, token: int) -> None:
+        worker = get_current_worker()
+
+        def progress(done: int, total: int) -> None:
+            self.post_message(LoadProgress(token, done, total))
+
+        try:
+            puzzles = read_puzzle_file(path, progress=progress, should_stop=lambda: worker.is_cancelled)
+        except Cancelled:
+            return
+        except PuzzleFileError as error:
+            self.post_message(LoadFailed(token, error.message))
+            return
+        except Exception as error:
+            self.post_message(LoadFailed(token, f"The file {path} cannot be read: {error}"))
+            return
+        self.post_message(FileLoaded(token, puzzles))
+
+    def on_load_progress(self, message: LoadProgress) -> None:
+        loading = self.session.loading
+        if self.session.jobs.is_current("load", message.token) and message.total:
+            self.status.progress(message.done, message.total)
+            if message.done >= message.total:
+                self.status.say(f"Checking {loading.name if loading else 'the file'}…")
+
+    def on_load_failed(self, message: LoadFailed) -> None:
+        if self.session.load_failed(message.token):
+            self._load_done()
+            self.show_message(message.text)
+
+    def on_file_loaded(self, message: FileLoaded) -> None:
+        session = self.session
+        if not session.file_loaded(message.token, message.puzzles):
+            return
+        self._load_done()
+        puzzles = message.puzzles
+        if puzzles.path is not None:
+            self.sub_title = puzzles.path.name
+        self.puzzle_bar.show_range(f"of 0 … {len(puzzles) - 1}  ({puzzles.shape.name})", enabled=True)
+        self._show_new_play()
+
+    def _load_done(self) -> None:
+        self.status.show_bar(False)
+        self.status.say("")
+
+    # ---- the last game ------------------------------------------------------------
+
+    def _resume_answer(self, game: SavedGame):  # type: ignore[no-untyped-def]
+        def answer(resume: bool | None) -> None:
+            if resume:
+                self.resume(game)
+
+        return answer
+
+    def resume(self, game: SavedGame) -> None:
+        """Play a saved game again: from its file when the file is still there, else on its own."""
+        source = self.session.resume(game)
+        if isinstance(source, Path):
+            self.open_file(source)
+            return
+        self.sub_title = "Saved game"
+        self.post_message(FileLoaded(self.session.begin_load(None), source))
+
+    # ---- new puzzle (made by the generator, no file) ------------------------------
+
+    def action_new_puzzle(self) -> None:
+        self.app.push_screen(NewPuzzleDialog(self.session.last_choice), self._new_chosen)
+
+    def _new_chosen(self, choice: NewPuzzleChoice | None) -> None:
+        if choice is None:
+            return
+        token = self.session.begin_making(choice)
+        self.status.say(making_text(choice, 1))
+        self.status.show_bar(True, total=None)  # no end known: the bar pulses
+        self.refresh_bindings()
+        self._make(choice, token)
+
+    @work(thread=True, group="make", exclusive=True, exit_on_error=False)
+    def _make(self, choice: NewPuzzleChoice, token: int) -> None:
+        worker = get_current_worker()
+
+        def progress(attempts: int, _total: int) -> None:
+            self.post_message(MakeProgress(token, attempts))
+
+        try:
+            made = make_puzzle(choice, lambda: worker.is_cancelled, progress)
+        except Cancelled:
+            return
+        except GenerationFailed as error:
+            self.post_message(MakeFailed(token, str(error)))
+            return
+        self.post_message(PuzzleMade(token, choice, made))
+
+    def action_cancel_new(self) -> None:
+        """Stop making a puzzle; the game in play stays as it was."""
+        if self.session.cancel_making():
+            self.workers.cancel_group(self, "make")
+            self._making_done()
+            self.status.say(texts.MAKING_CANCELLED)
+
+    def _making_done(self) -> None:
+        self.status.show_bar(False)
+        self.status.say("")
+        self.refresh_bindings()
+
+    def on_make_progress(self, message: MakeProgress) -> None:
+        choice = self.session.making
+        if self.session.jobs.is_current("make", message.token) and choice is not None:
+            self.status.say(making_text(choice, message.attempts + 1))
+
+    def on_make_failed(self, message: MakeFailed) -> None:
+        if self.session.making_failed(message.token):
+            self._making_done()
+            self.show_message(message.text)
+
+    def on_puzzle_made(self, message: PuzzleMade) -> None:
+        if not self.session.puzzle_made(message.token, message.made):
+            return
+        self._making_done()
+        # The puzzle belongs to no file: Load Random and the puzzle number go
+        # back to how they are at start (o opens a file again, from its folder).
+        self.puzzle_bar.show_range(f"(new puzzle, {message.made.puzzle.shape.name})", enabled=False)
+        self.sub_title = f"New {message.choice.describe()} puzzle"
+        self._show_new_play()
+
+    # ---- puzzles ------------------------------------------------------------
+
+    def show_puzzle(self, number: int) -> None:
+        """Show puzzle ``number`` of the file, replacing whatever the cells held."""
+        self.session.show_puzzle(number)
+        self._show_new_play()
+
+    def _show_new_play(self) -> None:
+        """Draw the play the session just started."""
+        session = self.session
+        self.workers.cancel_group(self, "solve")
+        self.puzzle_bar.show_number(session.number)
+        self.puzzle_bar.say("")
+        self.board.paused = session.paused
+        self.board.show_play(session.play)
+        self.board.focus()
+        self.status.say("")
+        self._show_clock()
+        self._check_size()
+        self.refresh_bindings()
+
+    def action_random(self) -> None:
+        number = self.session.random_number()
+        if number is not None:
+            self.show_puzzle(number)
+
+    def action_step(self, delta: int) -> None:
+        number, why = self.session.step_to(delta)
+        if number is None:
+            self.puzzle_bar.say(why)
+        else:
+            self.show_puzzle(number)
+
+    def action_choose_number(self) -> None:
+        box = self.number_box
+        if not box.disabled:
+            self.set_focus(box)  # at once, not on the next turn as focus() does
+            box.select_all()
+
+    @on(Input.Submitted, "#number")
+    def _number_submitted(self, event: Input.Submitted) -> None:
+        event.stop()
+        wanted, why = self.session.judge_number(event.value.strip())
+        if wanted is None:
+            self.puzzle_bar.say(why)
+        else:
+            self.show_puzzle(wanted)
+
+    @on(PuzzleNumber.Abandoned)
+    def leave_number_box(self) -> None:
+        """Forget what was typed in the number box and go back to the board."""
+        self.restore_number()
+        self.board.focus()
+
+    @on(PuzzleNumber.Left)
+    def restore_number(self) -> None:
+        """Show the number of the puzzle in play again, without a hint."""
+        self.puzzle_bar.show_number(self.session.number)
+        self.puzzle_bar.say("")
+
+    @on(Input.Changed, "#number")
+    def _number_typed(self, event: Input.Changed) -> None:
+        # Say early when the text cannot be a puzzle number; Enter still refuses it.
+        typed = event.value.strip()
+        if typed not in ("", str(self.session.number)):
+            self.puzzle_bar.say(self.session.judge_number(typed)[1])
+
+    # ---- playing ------------------------------------------------------------
+
+    @on(Board.Changed)
+    def _board_changed(self) -> None:
+        self._after_change()
+
+    def _after_change(self, announce: bool = True) -> None:
+        if self.session.after_change(announce):
+            self.board.mark_solved(True)
+        self._show_clock()
+        self.refresh_bindings()
+
+    def action_solve(self) -> None:
+        token = self.session.begin_solve()
+        if token is None:
+            return
+        self.status.say(texts.SOLVING)
+        self.refresh_bindings()
+        self._solve(token)
+
+    @work(thread=True, group="solve", exclusive=True, exit_on_error=False)
+    def _solve(self, token: int) -> None:
+        worker = get_current_worker()
+        try:
+            solution = solve(self.session.puzzle, should_stop=lambda: worker.is_cancelled)
+        except Cancelled:
+            return
+        self.post_message(SolveFinished(token, solution))
+
+    def on_solve_finished(self, message: SolveFinished) -> None:
+        found = self.session.solve_finished(message.token, message.solution)
+        if found is None:
+            return  # the puzzle changed while it was being solved
+        self.status.say("")
+        self.board.show_play(self.session.play, reset_cursor=False)
+        self.board.mark_solved(found)
+        self._show_clock()
+        self.refresh_bindings()
+        if not found:
+            self.show_message(texts.NO_SOLUTION)
+
+    def action_check(self) -> None:
+        solved = self.session.check()
+        if solved is None:
+            return
+        self.board.mark_solved(solved)
+        self.show_message(texts.SOLVED if solved else texts.NOT_SOLVED)
+
+    # ---- hints and Check my progress ----------------------------------------------
+
+    def action_hint(self) -> None:
+        session = self.session
+        signature = session.hint_signature()
+        shown = session.hints.press(signature)
+        if shown is not None:
+            self._show_hint(shown)
+            return
+        self.board.hint_cells = frozenset()
+        if session.hints.should_ask(signature):
+            self.status.say(texts.LOOKING_FOR_HINT)
+            self._think(signature, True)
+
+    def action_check_progress(self) -> None:
+        signature = self.session.hint_signature()
+        if self.session.hints.should_check(signature):
+            self.status.say(texts.CHECKING_ENTRIES)
+            self._think(signature, False)
+
+    @work(thread=True, group="hint", exit_on_error=False)
+    def _think(self, signature: Signature, is_hint: bool) -> None:
+        puzzle, values, removed = signature
+        worker = get_current_worker()
+        answer: HintAnswer | Verdict
+        try:
+            # Cancelled when the game quits: a long search (an almost empty
+            # Samurai) then stops at once instead of holding the exit up.
+            if is_hint:
+                answer = find_hint(puzzle, values, removed, should_stop=lambda: worker.is_cancelled)
+            else:
+                answer = judge(puzzle, values)
+        except Cancelled:
+            return
+        self.post_message(HintReady(signature, answer))
+
+    def on_hint_ready(self, message: HintReady) -> None:
+        session = self.session
+        answer = message.answer
+        session.hints.answered(isinstance(answer, HintAnswer))
+        if message.signature != session.hint_signature():
+            self.status.say("")  # the board changed while the answer was worked out
+            return
+        if isinstance(answer, Verdict):
+            self._show_progress(answer)
+        elif answer.step is None:
+            self._say(answer.message, severity="warning")
+        else:
+            self._show_hint(session.hints.show(message.signature, answer.step))
+
+    def _show_hint(self, shown: ShownHint) -> None:
+        step = shown.step
+        if shown.level == 1:
+            self.status.say(f"Hint: {step.technique} (press ? again to see where)")
+        elif shown.level == 2:
+            self.board.hint_cells = hint_cells(step)
+            self._say(f"{step.technique}: {step.explanation}", title=str(step.technique), body=step.explanation)
+        else:
+            self.board.hint_cells = frozenset()
+            self.board.play_changed(self.session.apply_step(step) is not None)
+            self.status.say(f"Applied {step.technique}: {step.effects(self.session.puzzle.shape)}")
+
+    def _show_progress(self, verdict: Verdict) -> None:
+        session = self.session
+        text = progress_message(session.puzzle, session.play.values, verdict)
+        if verdict.wrong_cell is not None:
+            self.board.cursor = verdict.wrong_cell
+        self._say(text, severity="information" if verdict.ok else "warning")
+
+    def _say(self, text: str, *, severity: SeverityLevel = "information", title: str = "", body: str = "") -> None:
+        """The status line, and a notification too when it cannot hold the whole
+        text (at 80 columns a toast would cover the bottom of the board)."""
+        self.status.say(text)
+        if len(text) > self.app.size.width - 2:
+            self.notify(body or text, title=title, severity=severity, timeout=EXPLANATION_SECONDS)
+
+    # ---- clock, pause and the status line ---------------------------------------
+
+    def action_pause(self) -> None:
+        """Space: stop the clock and hide the board, or go on."""
+        if self.session.toggle_pause():
+            self.board.paused = self.session.paused
+            self._show_clock()
+            self.refresh_bindings()
+
+    def _show_clock(self) -> None:
+        with suppress(NoMatches):  # a tick while the app shuts down
+            self.status.show_clock(self.session.clock_text())
+
+    def on_board_selected(self, message: Board.Selected) -> None:
+        board = message.board
+        session = self.session
+        mode = ("PENCIL" if board.pencil else "Values") if session.in_game else ""
+        info = session.cell_info(board.cursor, board.possible_for == board.cursor)
+        with suppress(NoMatches):  # the app is shutting down
+            self.status.show_cell(mode, board.pencil, info)

@@ -1,0 +1,49 @@
+"""The game screen's keys: each a binding that names its action for the Footer, the palette and F1."""
+
+from __future__ import annotations
+
+from textual.binding import Binding, BindingType
+
+from ..game import texts
+from .commands import command
+
+GAME_KEYS: list[BindingType] = [
+    # First, so the Footer shows it even when the terminal is too narrow for every key.
+    command("f1", "help", "Help", "every key with what it does", footer="Help"),
+    command("o", "open", texts.OPEN_FILE, "choose a puzzle file to play", footer="Open"),
+    command("n", "new_puzzle", texts.NEW_PUZZLE, "make a puzzle: size, difficulty, symmetry", footer="New"),
+    # Only while a puzzle is being made (check_action hides it otherwise, so Escape goes
+    # on elsewhere). Out of the Footer, where it would push q Quit off at 80 columns: the
+    # status line says "Esc cancels" while the puzzle is being made, and F1 lists it.
+    command("escape", "cancel_new", "Stop Making", "stop making the new puzzle"),
+    command("r", "random", texts.LOAD_RANDOM, "show a random puzzle of the file", footer="Random"),
+    command("s", "solve", texts.SOLVE, "fill the board with the solution", footer="Solve"),
+    command("c", "check", texts.CHECK, "say whether the filled board is solved", footer="Check"),
+    command(
+        "question_mark",
+        "hint",
+        texts.HINT,
+        "the next logical step: its name, then where, then applied",
+        footer="Hint",
+        key_display="?",
+    ),
+    Binding("f2", "hint", "Hint", show=False),
+    command("e", "check_progress", texts.CHECK_PROGRESS, "say whether the entries so far are right"),
+    # Priority: the screen sees g before the board does, so digits typed right
+    # after it (or pasted) already find the number box focused.
+    command("g", "choose_number", texts.CHOOSE_NUMBER, "type the number of a puzzle", footer="Number", priority=True),
+    # [ and ] are out of the Footer so that q Quit fits at 80 columns (F1 and the palette list them).
+    command(
+        "left_square_bracket",
+        "step(-1)",
+        texts.PREVIOUS_PUZZLE,
+        "show the previous puzzle of the file",
+        key_display="[",
+    ),
+    command("right_square_bracket", "step(1)", texts.NEXT_PUZZLE, "show the next puzzle of the file", key_display="]"),
+    command("space", "pause", "Pause", "stop the clock and hide the board, or go on"),
+    # The app's quit saves the game. Textual's palette lists Quit already: no tooltip,
+    # so ours is not listed twice.
+    Binding("q", "app.quit", "Quit"),
+    Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True),
+]

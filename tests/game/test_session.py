@@ -1,0 +1,222 @@
+"""Whole games played through a Session, without any screen."""
+
+from __future__ import annotations
+
+import random
+from pathlib import Path
+
+import pytest
+
+from sudoku_tui.engine.formats import PuzzleFile, read_puzzle_file
+from sudoku_tui.engine.generator import generate
+from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.solver import solve
+from sudoku_tui.game import texts
+from sudoku_tui.game.hints import find_hint
+from sudoku_tui.game.new_puzzle import NewPuzzleChoice
+from sudoku_tui.game.saves import SaveStore
+from sudoku_tui.game.session import Notice, Session
+
+# A 4x4 file of our own: two puzzles with one solution each (made by the generator, seeds 1 and 2).
+FOUR_LINES = ["3....4.1.34.....", "3....1..1..2..4."]
+
+
+class FakeTime:
+    """A clock the test moves by hand."""
+
+    def __init__(self) -> None:
+        self.now = 100.0
+
+    def __call__(self) -> float:
+        return self.now
+
+
+@pytest.fixture
+def four_file(tmp_path: Path) -> Path:
+    path = tmp_path / "four.txt"
+    path.write_text("2\n" + "".join(line + "\n" for line in FOUR_LINES))
+    return path
+
+
+def new_session(folder: Path, time: FakeTime, heard: list[Notice] | None = None) -> Session:
+    said = heard if heard is not None else []
+    return Session(SaveStore(folder / "saves"), now=time, notify=said.append, start_folder=folder)
+
+
+def open_file(session: Session, path: Path) -> None:
+    token = session.begin_load(path)
+    assert session.file_loaded(token, read_puzzle_file(path))
+
+
+def test_a_whole_game_from_file_to_solved(tmp_path: Path, four_file: Path) -> None:
+    time, heard = FakeTime(), []
+    session = new_session(tmp_path, time, heard)
+    assert not session.has_puzzle and not session.in_game and session.clock_text() == ""
+    open_file(session, four_file)
+    assert session.has_puzzle and session.number == 0 and session.puzzle.to_line() == FOUR_LINES[0]
+    assert session.last_folder == tmp_path.resolve()
+    solution = solve(session.puzzle)
+    assert solution is not None
+    empty = [cell for cell, value in enumerate(session.play.values) if not value]
+    time.now += 30
+    for cell in empty[:-1]:
+        session.play.enter(cell, solution[cell])
+        assert not session.after_change()
+    assert session.check() is None  # not full yet
+    session.play.enter(empty[-1], solution[empty[-1]])
+    time.now += 5
+    assert session.after_change() is True
+    assert session.solved and session.check() is True
+    assert heard[-1].text == "Solved in 0:35!"
+    time.now += 100  # a solved game's clock stands still
+    assert session.clock_text() == "⏱ 0:35 ✓"
+
+
+def test_pause_and_dialogs_stop_the_clock(tmp_path: Path, four_file: Path) -> None:
+    time = FakeTime()
+    session = new_session(tmp_path, time)
+    open_file(session, four_file)
+    time.now += 10
+    assert session.toggle_pause() and session.paused
+    time.now += 50
+    session.cover(True)
+    session.cover(False)  # a dialog closing leaves a paused game paused
+    time.now += 50
+    assert session.toggle_pause() and not session.paused
+    session.cover(True)
+    time.now += 20
+    session.cover(False)
+    time.now += 1
+    assert session.clock.elapsed() == 11.0
+
+
+def test_solve_and_no_solution(tmp_path: Path, four_file: Path) -> None:
+    session = new_session(tmp_path, FakeTime())
+    open_file(session, four_file)
+    session.play.enter(1, 3)  # a wrong entry: Solve ignores it, undo brings it back
+    token = session.begin_solve()
+    assert token is not None and session.begin_solve() is None  # one solve at a time
+    solution = solve(session.puzzle)
+    assert session.solve_finished(token, solution) is True
+    assert session.play.values == list(solution or ()) and session.solved
+    session.play.undo()
+    assert session.play.values[1] == 3
+    token = session.begin_solve()
+    assert token is not None
+    assert session.solve_finished(token, None) is False  # shows the puzzle as given
+    assert session.play.values == list(session.puzzle.givens)
+
+
+def test_answers_of_replaced_jobs_are_ignored(tmp_path: Path, four_file: Path) -> None:
+    session = new_session(tmp_path, FakeTime())
+    first = session.begin_load(four_file)
+    second = session.begin_load(four_file)
+    assert not session.file_loaded(first, read_puzzle_file(four_file))
+    assert session.puzzles is None and session.loading == four_file
+    assert session.file_loaded(second, read_puzzle_file(four_file))
+    token = session.begin_solve()
+    assert token is not None
+    session.show_puzzle(1)  # a solve still running is for the old puzzle
+    assert session.solve_finished(token, solve(session.puzzle)) is None
+    assert not session.solving and session.play.values == list(session.puzzle.givens)
+
+
+def test_moving_through_the_file(tmp_path: Path, four_file: Path) -> None:
+    session = new_session(tmp_path, FakeTime())
+    assert session.step_to(1) == (None, "") and session.random_number() is None
+    open_file(session, four_file)
+    assert session.step_to(-1) == (None, texts.FIRST_PUZZLE)
+    assert session.step_to(1) == (1, "")
+    session.show_puzzle(1)
+    assert session.step_to(1) == (None, texts.LAST_PUZZLE)
+    assert session.judge_number("0") == (0, "")
+    assert session.judge_number("7") == (None, texts.out_of_range(7, 1))
+    assert session.judge_number("x") == (None, texts.not_a_number("x", 1))
+    assert session.random_number(random.Random(3)) in (0, 1)
+
+
+def test_a_game_is_resumed_by_the_next_session(tmp_path: Path, four_file: Path) -> None:
+    time, heard = FakeTime(), []
+    session = new_session(tmp_path, time)
+    open_file(session, four_file)
+    session.play.enter(1, 2)
+    session.play.toggle_mark(2, 4)
+    time.now += 42
+    session.after_change()
+    session.quit()
+    again = new_session(tmp_path, time, heard)
+    last = again.open_saves()
+    assert last is not None and again.describe(last) == "four.txt, puzzle 0 (4x4), 0:42 played."
+    source = again.resume(last)
+    assert source == four_file.resolve()
+    open_file(again, four_file)
+    assert again.play.values[1] == 2 and again.play.marks_of(2) == [4]
+    assert again.clock.elapsed() == 42.0
+    assert heard[-1].text == "Your game of this puzzle was resumed (0:42 played)."
+
+
+def test_a_saved_game_whose_file_is_gone_is_played_alone(tmp_path: Path, four_file: Path) -> None:
+    session = new_session(tmp_path, FakeTime())
+    open_file(session, four_file)
+    session.play.enter(1, 2)
+    session.after_change()
+    four_file.unlink()
+    again = new_session(tmp_path, FakeTime())
+    last = again.open_saves()
+    assert last is not None
+    source = again.resume(last)
+    assert isinstance(source, PuzzleFile) and len(source) == 1
+    assert again.file_loaded(again.begin_load(None), source)
+    assert again.play.values[1] == 2
+
+
+def test_a_made_puzzle_is_played_without_a_file(tmp_path: Path, four_file: Path) -> None:
+    session = new_session(tmp_path, FakeTime())
+    open_file(session, four_file)
+    choice = NewPuzzleChoice("4x4", "easy")
+    token = session.begin_making(choice)
+    assert session.making == choice and session.last_choice == choice
+    made = generate(square(2), "easy", "none", random.Random(5))
+    assert session.puzzle_made(token, made)
+    assert session.puzzles is None and session.made is made and session.has_puzzle
+    assert session.puzzle == made.puzzle and session.making is None
+    assert session.step_to(1) == (None, "")
+    # Opening a file while a puzzle is being made stops the making.
+    token = session.begin_making(choice)
+    session.begin_load(four_file)
+    assert session.making is None and not session.puzzle_made(token, made)
+
+
+def test_hints_come_in_three_presses_and_apply_as_one_move(tmp_path: Path, four_file: Path) -> None:
+    session = new_session(tmp_path, FakeTime())
+    open_file(session, four_file)
+    signature = session.hint_signature()
+    assert session.hints.press(signature) is None
+    assert session.hints.should_ask(signature) and not session.hints.should_ask(signature)
+    answer = find_hint(*signature)
+    assert answer.step is not None
+    session.hints.answered(True)
+    shown = session.hints.show(signature, answer.step)
+    assert shown.level == 1
+    assert session.hints.press(signature) is shown and shown.level == 2
+    assert session.hints.press(signature) is shown and shown.level == 3
+    before = list(session.play.values)
+    assert session.apply_step(shown.step) is not None
+    assert session.play.values != before
+    session.play.undo()
+    assert session.play.values == before
+    # The board changed: the next press asks for a new step.
+    assert session.hints.press(session.hint_signature()) is None
+
+
+def test_a_save_that_fails_is_said_once(tmp_path: Path, four_file: Path) -> None:
+    heard: list[Notice] = []
+    blocked = tmp_path / "blocked"
+    blocked.write_text("a file where the saves folder should be")
+    session = Session(SaveStore(blocked / "saves"), now=FakeTime(), notify=heard.append)
+    open_file(session, four_file)
+    for cell in (1, 2):
+        session.play.enter(cell, 2)
+        session.after_change()
+    warnings = [notice for notice in heard if notice.severity == "warning"]
+    assert len(warnings) == 1 and "could not be saved" in warnings[0].text
