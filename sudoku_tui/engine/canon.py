@@ -70,18 +70,19 @@ The search supports puzzles that repeat no value within a row or a column
 
 from __future__ import annotations
 
-import itertools
 from collections.abc import Iterable, Iterator
 from dataclasses import dataclass
 from functools import cache
-from itertools import permutations, product
+from itertools import pairwise, permutations, product
+from math import factorial, prod
 from operator import itemgetter
-from typing import NamedTuple
+from typing import ClassVar, NamedTuple
 
 from .puzzle import Puzzle, format_line
 
 Lines = tuple[tuple[int, ...], ...]
 Labels = tuple[int, ...]  # value -> label; 0 -> 0; _UNSEEN before it is met
+Row = tuple[int, ...]  # labels of one line read in a column state's order
 Fresh = tuple[int, ...]  # columns whose values take the next labels, in this order
 # The next row's line, the band lines left after it, the bands left after it.
 Choice = tuple[int, tuple[int, ...], tuple[int, ...]]
@@ -91,8 +92,16 @@ Choice = tuple[int, tuple[int, ...], tuple[int, ...]]
 # same way: up to the first difference both rows met as many new values, so
 # the one there would take the same label, and it is above every old one.
 _UNSEEN = 1 << 20
-# Column states compiled so far (a few thousand at most on real collections).
-_PLAN_LIMIT = 50_000
+# Bounds on what is remembered between puzzles: column states, and least rows
+# and refinements per state (real collections need a few thousand states).
+# Above every row, so the first row met is the least so far.
+_ABOVE_ALL = (_UNSEEN + 1,)
+_PLAN_LIMIT = 20_000
+# Orders of new values one row may leave open. A 9x9 row leaves at most
+# 3!^4 = 1,296 (a full first row); a full 16x16 row would leave 4!^5, about
+# 8 million, each a candidate: such boards are refused rather than searched.
+_VARIANT_LIMIT = 50_000
+_MEMO_LIMIT = 50_000
 
 
 @dataclass(frozen=True)
@@ -122,60 +131,6 @@ class Transform:
         return Puzzle(puzzle.shape, tuple(values), puzzle.label)
 
 
-class _Plan:
-    """A column state, compiled for computing least rows quickly.
-
-    ``order`` lists the columns in form order; ``cuts`` has bit ``i`` set
-    where a block starts at position ``i`` (every stack starts one);
-    ``ties`` has bit ``s`` set when the stacks at positions ``s`` and
-    ``s + 1`` are in one group. ``pick`` reads a line's values in form order;
-    the least row is their labels with each free block sorted, then the
-    stacks of each group sorted as wholes.
-    """
-
-    __slots__ = ("blocks", "box", "cuts", "groups", "order", "pick", "ties")
-
-    def __init__(self, order: tuple[int, ...], cuts: int, ties: int, box: int) -> None:
-        self.order, self.cuts, self.ties, self.box = order, cuts, ties, box
-        n = len(order)
-        starts = [i for i in range(n) if cuts >> i & 1] + [n]
-        self.blocks = tuple((a, b) for a, b in itertools.pairwise(starts) if b - a > 1)
-        groups: list[tuple[int, int, int]] = []
-        stack = 0
-        while stack < box:
-            last = stack
-            while ties >> last & 1:
-                last += 1
-            if last > stack:
-                groups.append((stack * box, (last + 1) * box, box))
-            stack = last + 1
-        self.groups = tuple(groups)
-        self.pick = itemgetter(*order)
-
-
-_plans: dict[tuple[tuple[int, ...], int, int], _Plan] = {}
-
-
-def _plan(order: tuple[int, ...], cuts: int, ties: int, box: int) -> _Plan:
-    """The compiled state, one object per state so that it can stand for it in keys."""
-    found = _plans.get((order, cuts, ties))
-    if found is None:
-        if len(_plans) >= _PLAN_LIMIT:
-            _plans.clear()
-        found = _plans[order, cuts, ties] = _Plan(order, cuts, ties, box)
-    return found
-
-
-class _Candidate(NamedTuple):
-    lines: Lines  # the puzzle's rows, or its columns when transposed
-    transposed: bool
-    rows: tuple[int, ...]  # lines chosen so far, in form order
-    pending: tuple[int, ...]  # lines of the band being filled not chosen yet
-    bands_left: tuple[int, ...]  # bands not started
-    plan: _Plan
-    labels: Labels
-
-
 def canonical_form(puzzle: Puzzle) -> str:
     """The least line among the puzzles equivalent to ``puzzle`` (see the module's docstring)."""
     return format_line(puzzle.shape, _search(puzzle, False)[1])
@@ -198,24 +153,87 @@ def dedupe(puzzles: Iterable[Puzzle]) -> Iterator[Puzzle]:
             yield puzzle
 
 
+class _Plan:
+    """A column state, compiled for computing least rows quickly.
+
+    ``order`` lists the columns in form order; ``cuts`` has bit ``i`` set
+    where a block starts at position ``i`` (every stack starts one);
+    ``ties`` has bit ``s`` set when the stacks at positions ``s`` and
+    ``s + 1`` are in one group. ``pick`` reads a line in form order. The
+    least row of a line is its labels in that order with each free block
+    sorted, then the stacks of each group sorted as wholes; ``rows`` and
+    ``refined`` remember least rows and refinements by those labels.
+    """
+
+    __slots__ = ("blocks", "box", "cuts", "fixed", "groups", "order", "pick", "refined", "rows", "ties")
+
+    def __init__(self, order: tuple[int, ...], cuts: int, ties: int, box: int) -> None:
+        self.order, self.cuts, self.ties, self.box = order, cuts, ties, box
+        n = len(order)
+        starts = [i for i in range(n) if cuts >> i & 1] + [n]
+        self.blocks = tuple((a, b) for a, b in pairwise(starts) if b - a > 1)
+        groups: list[tuple[int, int]] = []
+        stack = 0
+        while stack < box:
+            last = stack
+            while ties >> last & 1:
+                last += 1
+            if last > stack:
+                groups.append((stack * box, (last + 1) * box))
+            stack = last + 1
+        self.groups = tuple(groups)
+        self.fixed = not self.blocks and not self.groups
+        self.pick = itemgetter(*order)
+        self.rows: dict[Row, Row] = {}
+        self.refined: dict[Row, list[tuple[_Plan, Fresh]]] = {}
+
+
+class _Memo:
+    """Column states by their parts, one object each so that it can stand for
+    the state in keys; and the number of rows remembered in all of them."""
+
+    plans: ClassVar[dict[tuple[tuple[int, ...], int, int], _Plan]] = {}
+    entries: ClassVar[int] = 0
+
+    @classmethod
+    def plan(cls, order: tuple[int, ...], cuts: int, ties: int, box: int) -> _Plan:
+        found = cls.plans.get((order, cuts, ties))
+        if found is None:
+            if len(cls.plans) >= _PLAN_LIMIT or cls.entries >= _MEMO_LIMIT:
+                cls.plans = {}
+                cls.entries = 0
+            found = cls.plans[order, cuts, ties] = _Plan(order, cuts, ties, box)
+        return found
+
+
+class _Candidate(NamedTuple):
+    lines: Lines  # the puzzle's rows, or its columns when transposed
+    transposed: bool
+    rows: tuple[int, ...]  # lines chosen so far, in form order
+    choices: tuple[Choice, ...]  # the lines the next row may come from
+    plan: _Plan
+    labels: Labels
+
+
 def _lines(puzzle: Puzzle) -> tuple[Lines, Lines]:
     shape = puzzle.shape
     if shape.is_samurai:
         raise ValueError("canonical forms are defined for square boards, not Samurai")
     n = shape.n
     givens = puzzle.givens
-    rows = tuple(tuple(givens[r * n : r * n + n]) for r in range(n))
+    rows = tuple([givens[r * n : r * n + n] for r in range(n)])
     columns = tuple(zip(*rows, strict=True))
     for line in rows + columns:
-        held = [v for v in line if v]
-        if len(held) != len(set(held)):
+        empty = line.count(0)
+        if len(set(line)) != n - empty + (1 if empty else 0):
             raise ValueError("the puzzle repeats a value in a row or a column")
     return rows, columns
 
 
 @cache
 def _choices(box: int, pending: tuple[int, ...], bands_left: tuple[int, ...]) -> tuple[Choice, ...]:
-    """Each line the next row may come from, with the band state after taking it."""
+    """Each line the next row may come from (from the band being filled, or
+    when it is full from a band not started), with the band state after it."""
     if pending:
         return tuple((line, tuple(r for r in pending if r != line), bands_left) for line in pending)
     found: list[Choice] = []
@@ -227,73 +245,102 @@ def _choices(box: int, pending: tuple[int, ...], bands_left: tuple[int, ...]) ->
 
 
 def _search(puzzle: Puzzle, want_transform: bool) -> tuple[Transform | None, list[int]]:
-    shape = puzzle.shape
-    box, n = shape.box, shape.n
+    box, n = puzzle.shape.box, puzzle.shape.n
     stack_starts = sum(1 << i for i in range(0, n, box))
     # Every column free inside its stack, every stack free.
-    plan = _plan(tuple(range(n)), stack_starts, (1 << (box - 1)) - 1, box)
+    plan = _Memo.plan(tuple(range(n)), stack_starts, (1 << (box - 1)) - 1, box)
     labels = (0,) + (_UNSEEN,) * n
+    choices = _choices(box, (), tuple(range(box)))
     candidates = [
-        _Candidate(lines, transposed, (), (), tuple(range(box)), plan, labels)
+        _Candidate(lines, transposed, (), choices, plan, labels)
         for lines, transposed in zip(_lines(puzzle), (False, True), strict=True)
     ]
     form: list[int] = []
     next_label = 1
     for row in range(n):
-        best: list[int] = []
-        winners: list[tuple[_Candidate, Choice]] = []
-        for candidate in candidates:
-            lines, plan, labels = candidate.lines, candidate.plan, candidate.labels
-            for choice in _choices(box, candidate.pending, candidate.bands_left):
-                key = _row_key(plan, lines[choice[0]], labels)
-                if not winners or key < best:
-                    best = key
-                    winners = [(candidate, choice)]
-                elif key == best:
-                    winners.append((candidate, choice))
-        for label in best:
-            if label == _UNSEEN:
-                label = next_label
-                next_label += 1
-            form.append(label)
+        best, winners = _least_row(candidates)
+        if _UNSEEN in best:
+            for label in best:
+                if label == _UNSEEN:
+                    label = next_label
+                    next_label += 1
+                form.append(label)
+        else:
+            form += best
         if row < n - 1 or want_transform:
             candidates = _advance(winners, next_label - best.count(_UNSEEN))
     return (_transform(candidates[0], n) if want_transform else None), form
 
 
-def _row_key(plan: _Plan, values: tuple[int, ...], labels: Labels) -> list[int]:
-    """The least row a candidate can give from one line, new values as _UNSEEN."""
-    key = [labels[v] for v in plan.pick(values)]
+Winner = tuple[_Candidate, Choice, Row]
+
+
+def _least_row(candidates: list[_Candidate]) -> tuple[Row, list[Winner]]:
+    """The least next row over every candidate and line, and who gives it
+    (with the labels of the line in the candidate's column order)."""
+    best: Row = _ABOVE_ALL
+    winners: list[Winner] = []
+    for candidate in candidates:
+        lines, _, _, choices, plan, labels = candidate
+        label_of = labels.__getitem__
+        pick, known, fixed = plan.pick, plan.rows, plan.fixed
+        for choice in choices:
+            picked = tuple(map(label_of, pick(lines[choice[0]])))
+            key = picked if fixed else known.get(picked) or _row_key(plan, picked)
+            if key < best:
+                best = key
+                winners = [(candidate, choice, picked)]
+            elif key == best:
+                winners.append((candidate, choice, picked))
+    return best, winners
+
+
+def _row_key(plan: _Plan, picked: Row) -> Row:
+    """The least row from a line whose labels in form order are ``picked``."""
+    key = list(picked)
     for start, end in plan.blocks:
         key[start:end] = sorted(key[start:end])
-    for start, end, width in plan.groups:
+    width = plan.box
+    for start, end in plan.groups:
         parts = sorted([key[i : i + width] for i in range(start, end, width)])
         key[start:end] = [label for part in parts for label in part]
-    return key
+    found = plan.rows[picked] = tuple(key)
+    _Memo.entries += 1
+    return found
 
 
-def _advance(winners: list[tuple[_Candidate, Choice]], next_label: int) -> list[_Candidate]:
+def _advance(winners: list[Winner], next_label: int) -> list[_Candidate]:
     """The candidates after each winner takes its row, each state kept once.
 
     ``next_label`` is the label the row's first new value takes."""
     found: dict[tuple[object, ...], _Candidate] = {}
-    for candidate, (line, pending, bands_left) in winners:
-        values = candidate.lines[line]
-        old = candidate.labels
-        rows = (*candidate.rows, line)
-        for plan, fresh in _refine(candidate.plan, [old[v] for v in values]):
+    for (lines, transposed, rows, _, plan, old), (line, pending, bands_left), picked in winners:
+        values = lines[line]
+        rows = (*rows, line)
+        choices = _choices(plan.box, pending, bands_left)
+        for new_plan, fresh in _refinements(plan, picked):
             labels = old
             if fresh:
                 relabelled = list(old)
                 for offset, col in enumerate(fresh):
                     relabelled[values[col]] = next_label + offset
                 labels = tuple(relabelled)
-            state = (candidate.transposed, pending, bands_left, plan, labels)
+            state = (transposed, choices, new_plan, labels)
             if state not in found:
-                found[state] = _Candidate(
-                    candidate.lines, candidate.transposed, rows, pending, bands_left, plan, labels
-                )
+                found[state] = _Candidate(lines, transposed, rows, choices, new_plan, labels)
     return list(found.values())
+
+
+def _refinements(plan: _Plan, picked: Row) -> list[tuple[_Plan, Fresh]]:
+    """:func:`_refine`, remembered."""
+    if plan.fixed:
+        # Nothing left to order: the new values come in the plan's order.
+        return [(plan, tuple([col for label, col in zip(picked, plan.order, strict=True) if label == _UNSEEN]))]
+    found = plan.refined.get(picked)
+    if found is None:
+        found = plan.refined[picked] = _refine(plan, picked)
+        _Memo.entries += 1
+    return found
 
 
 def _transform(candidate: _Candidate, n: int) -> Transform:
@@ -307,57 +354,59 @@ def _transform(candidate: _Candidate, n: int) -> Transform:
     return Transform(candidate.transposed, candidate.rows, candidate.plan.order, tuple(relabel))
 
 
-def _refine(plan: _Plan, row_labels: list[int]) -> list[tuple[_Plan, Fresh]]:
+def _refine(plan: _Plan, picked: Row) -> list[tuple[_Plan, Fresh]]:
     """Every column state that gives the least row from a line, with the
-    columns of its new values in the order they are met. ``row_labels`` are
-    the line's labels by column."""
-    order = list(plan.order)
+    columns of its new values in the order they are met. ``picked`` are the
+    line's labels in the plan's column order."""
+    cells = list(zip(picked, plan.order, strict=True))
+    # Empty columns first (still a block), then labelled ones ascending, then
+    # new ones; free columns in ascending order, so equal states look alike.
     for start, end in plan.blocks:
-        # Empty columns first (still a block), then labelled ones ascending, then new ones.
-        order[start:end] = sorted(order[start:end], key=lambda col: (row_labels[col], col))
+        cells[start:end] = sorted(cells[start:end])
     ties = 0
     # Tied stacks holding new values may come in any order (their starts),
-    # as may new values of one block (their positions).
+    # as may the new values of one block (their positions).
     moves: list[list[int]] = []
-    for start, end, width in plan.groups:
-        ties |= _sort_stacks(order, row_labels, start, end, width, moves)
+    for start, end in plan.groups:
+        ties |= _sort_stacks(cells, start, end, plan.box, moves)
     swaps: list[list[int]] = []
     cuts = plan.cuts
     for start, end in plan.blocks:
         for i in range(start + 1, end):
-            if row_labels[order[i]]:
+            if cells[i][0]:
                 cuts |= 1 << i
-        new = [i for i in range(start, end) if row_labels[order[i]] == _UNSEEN]
+        new = [i for i in range(start, end) if cells[i][0] == _UNSEEN]
         if len(new) > 1:
             swaps.append(new)
-    box = plan.box
+    order = [col for _, col in cells]
+    unseen = {col for label, col in cells if label == _UNSEEN}
     if not swaps and not moves:
-        return [(_plan(tuple(order), cuts, ties, box), tuple(col for col in order if row_labels[col] == _UNSEEN))]
+        return [(_Memo.plan(tuple(order), cuts, ties, plan.box), tuple(col for col in order if col in unseen))]
+    if prod(factorial(len(group)) for group in swaps + moves) > _VARIANT_LIMIT:
+        raise ValueError("too many orders of new values to search: the puzzle is too dense for a canonical form")
     variants: list[tuple[_Plan, Fresh]] = []
     for arranged in _arrangements(order, swaps, moves, plan.box):
-        fresh = tuple(col for col in arranged if row_labels[col] == _UNSEEN)
-        variants.append((_plan(tuple(arranged), cuts, ties, box), fresh))
+        fresh = tuple(col for col in arranged if col in unseen)
+        variants.append((_Memo.plan(tuple(arranged), cuts, ties, plan.box), fresh))
     return variants
 
 
-def _sort_stacks(
-    order: list[int], row_labels: list[int], start: int, end: int, width: int, moves: list[list[int]]
-) -> int:
+def _sort_stacks(cells: list[tuple[int, int]], start: int, end: int, width: int, moves: list[list[int]]) -> int:
     """Put the stacks of one group in the order of their rows; return the tie
     bits of the stacks that still tie, and add to ``moves`` the starts of
     tied stacks whose order changes the labels."""
-    keyed = sorted(
-        ([row_labels[col] for col in order[i : i + width]], order[i : i + width]) for i in range(start, end, width)
+    stacks = sorted(
+        ([label for label, _ in cells[i : i + width]], cells[i : i + width]) for i in range(start, end, width)
     )
-    order[start:end] = [col for _, stack in keyed for col in stack]
+    cells[start:end] = [cell for _, stack in stacks for cell in stack]
     ties = 0
     first = 0
-    for index in range(1, len(keyed) + 1):
-        if index < len(keyed) and keyed[index][0] == keyed[first][0]:
+    for index in range(1, len(stacks) + 1):
+        if index < len(stacks) and stacks[index][0] == stacks[first][0]:
             continue
         if index - first > 1:
             starts = [start + i * width for i in range(first, index)]
-            if _UNSEEN in keyed[first][0]:
+            if _UNSEEN in stacks[first][0]:
                 moves.append(starts)
             else:
                 # Same row, no new labels: every order of them is still alike.
@@ -369,23 +418,15 @@ def _sort_stacks(
 
 def _arrangements(order: list[int], swaps: list[list[int]], moves: list[list[int]], box: int) -> Iterator[list[int]]:
     """Every order of the columns that the swaps and the moves allow."""
-    options: list[list[tuple[list[int], list[int]]]] = []
-    for positions in swaps:
-        cols = [order[i] for i in positions]
-        options.append([(positions, list(perm)) for perm in permutations(cols)])
+    options = [[(positions, perm) for perm in permutations([order[i] for i in positions])] for positions in swaps]
     for combination in product(*options):
         swapped = list(order)
         for positions, cols in combination:
             for position, col in zip(positions, cols, strict=True):
                 swapped[position] = col
-        yield from _moved(swapped, moves, box)
-
-
-def _moved(order: list[int], moves: list[list[int]], box: int) -> Iterator[list[int]]:
-    options = [list(permutations(starts)) for starts in moves]
-    for combination in product(*options):
-        moved = list(order)
-        for starts, perm in zip(moves, combination, strict=True):
-            for target, source in zip(starts, perm, strict=True):
-                moved[target : target + box] = order[source : source + box]
-        yield moved
+        for starts in product(*(permutations(starts) for starts in moves)):
+            moved = list(swapped)
+            for targets, sources in zip(moves, starts, strict=True):
+                for target, source in zip(targets, sources, strict=True):
+                    moved[target : target + box] = swapped[source : source + box]
+            yield moved
