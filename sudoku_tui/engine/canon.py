@@ -153,6 +153,16 @@ def dedupe(puzzles: Iterable[Puzzle]) -> Iterator[Puzzle]:
             yield puzzle
 
 
+def clear_caches() -> None:
+    """Forget the column states and least rows remembered between puzzles.
+
+    They make later puzzles of a collection faster and are bounded
+    (``_PLAN_LIMIT``, ``_MEMO_LIMIT``); benchmarks clear them to time a cold start.
+    """
+    _Memo.plans = {}
+    _Memo.entries = 0
+
+
 class _Plan:
     """A column state, compiled for computing least rows quickly.
 
