@@ -15,41 +15,19 @@ tarek set for reference. Sets whose data is absent are skipped.
 from __future__ import annotations
 
 import argparse
-import gzip
 import os
-import random
 import statistics
 import time
-from pathlib import Path
+
+# The shared-data readers of the solver's benchmark (same folder, same samples).
+from bench_solver import DATA, ROOT, exchange_lines, file_lines, sample
 
 from sudoku_tui.engine.canon import canonical_form, clear_caches
 from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.geometry import Shape, square
 from sudoku_tui.engine.puzzle import Puzzle
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data"
-EXCHANGE_GZ = DATA / "9x9" / "exchange-hard-diabolical-rated.txt.gz"
 TARGET_NINE = "2,000/s"
-
-
-def sample(lines: list[str], size: int) -> list[str]:
-    return random.Random(2026).sample(lines, size) if len(lines) > size else lines
-
-
-def file_lines(path: Path) -> list[str] | None:
-    if not path.exists():
-        print(f"{path.name:<32}skipped: absent", flush=True)
-        return None
-    return read_puzzle_file(path).lines
-
-
-def exchange_lines() -> list[str] | None:
-    if not EXCHANGE_GZ.exists():
-        print(f"{'exchange':<32}skipped: absent", flush=True)
-        return None
-    with gzip.open(EXCHANGE_GZ, "rt", encoding="ascii") as handle:
-        return [row.split()[1] for row in handle if row.strip()]
 
 
 def load() -> str:
