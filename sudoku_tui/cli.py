@@ -11,6 +11,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
 from . import __version__
+from .paths import puzzle_path
 
 
 class ProgressBar:
@@ -59,7 +60,12 @@ GENERATE_SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sudoku-tui",
-        description="A terminal Sudoku with a puzzle engine. Without a command, starts the game.",
+        usage="sudoku-tui [FILE]\n       sudoku-tui COMMAND ...",
+        description=(
+            "A terminal Sudoku with a puzzle engine. Without a command, starts the game "
+            "(with FILE opened when given). A FILE that is not found where it is named is "
+            "looked up among the bundled puzzles, so 'sudoku-tui solve 9x9-easy.txt' works anywhere."
+        ),
     )
     parser.add_argument("--version", action="version", version=f"sudoku-tui {__version__}")
     commands = parser.add_subparsers(dest="command", metavar="COMMAND")
@@ -78,7 +84,9 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--size", choices=("4", "9", "16", "samurai"), default="9", help="board (default 9)")
     generate.add_argument("--difficulty", choices=GENERATE_LEVELS, default="easy", help="level (default easy)")
     generate.add_argument("--count", type=_positive, default=1, help="how many puzzles (default 1)")
-    generate.add_argument("--symmetry", choices=GENERATE_SYMMETRIES, default="none", help="of the givens (default none)")
+    generate.add_argument(
+        "--symmetry", choices=GENERATE_SYMMETRIES, default="none", help="of the givens (default none)"
+    )
     generate.add_argument("--seed", type=int, default=None, help="the same seed gives the same puzzles")
     generate.add_argument("--jobs", type=_positive, default=1, help="spread the work over N processes")
 
@@ -130,20 +138,28 @@ def main(argv: Sequence[str] | None = None) -> int:
     return 2
 
 
+NEEDS_TERMINAL = "sudoku-tui needs a terminal: run it in one, without redirecting its input or output."
+
+
 def _play(path: str | None) -> int:
+    if not (sys.stdin.isatty() and sys.stdout.isatty()):
+        print(NEEDS_TERMINAL, file=sys.stderr)
+        return 2
     try:
         from .ui import SudokuApp
     except ImportError as error:  # pragma: no cover - only when textual is missing
         return _fail(f"The game needs Textual: {error}")
-    SudokuApp(path).run()
-    return 0
+    app = SudokuApp(puzzle_path(path) if path is not None else None)
+    app.run()
+    # Non-zero after a crash (Textual sets 1) or a signal, so scripts and the SSH server can tell.
+    return app.return_code or 0
 
 
 def _check(path: str) -> int:
     from .engine.formats import PuzzleFileError, read_puzzle_file
 
     try:
-        puzzles = read_puzzle_file(path)
+        puzzles = read_puzzle_file(puzzle_path(path))
     except PuzzleFileError as error:
         return _fail(error.message)
     print(puzzles.describe())
@@ -155,7 +171,7 @@ def _solve(args: argparse.Namespace) -> int:
     from .engine.formats import PuzzleFileError, read_puzzle_file
 
     try:
-        puzzles = read_puzzle_file(args.file)
+        puzzles = read_puzzle_file(puzzle_path(args.file))
     except PuzzleFileError as error:
         return _fail(error.message)
     bar = ProgressBar(len(puzzles), "Solving")
@@ -198,8 +214,9 @@ def _generate(args: argparse.Namespace) -> int:
     out = sys.stdout
     failure = ""
     try:
-        lines = generate_lines(shape, args.count, args.difficulty, args.symmetry, args.seed, args.jobs,
-                               progress=_progress_to(bar))
+        lines = generate_lines(
+            shape, args.count, args.difficulty, args.symmetry, args.seed, args.jobs, progress=_progress_to(bar)
+        )
         for line in lines:  # streamed, so a long run shows its puzzles as they come
             out.write(header + line + "\n")
             header = ""  # written with the first puzzle, so a failed run writes nothing
@@ -217,7 +234,7 @@ def _explain(path: str, index: int) -> int:
     from .engine.logic.runner import solve_logically
 
     try:
-        puzzles = read_puzzle_file(path)
+        puzzles = read_puzzle_file(puzzle_path(path))
     except PuzzleFileError as error:
         return _fail(error.message)
     if not 0 <= index < len(puzzles):
@@ -243,7 +260,7 @@ def _grade(path: str) -> int:
     from .engine.logic.runner import solve_logically
 
     try:
-        puzzles = read_puzzle_file(path)
+        puzzles = read_puzzle_file(puzzle_path(path))
     except PuzzleFileError as error:
         return _fail(error.message)
     bar = ProgressBar(len(puzzles), "Grading")

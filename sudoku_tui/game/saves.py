@@ -43,6 +43,7 @@ class SavedGame:
     path: str | None = None  # the file it came from, if any
     index: int | None = None  # its number in that file
     saved_at: float = field(default_factory=time.time)
+    cursor: int = 0  # the selected cell, so a game comes back where the player left it
 
     @property
     def key(self) -> str:
@@ -65,6 +66,7 @@ class SavedGame:
         solved: bool = False,
         path: str | None = None,
         index: int | None = None,
+        cursor: int = 0,
     ) -> SavedGame:
         shape: Shape = puzzle.shape
         return cls(
@@ -76,6 +78,7 @@ class SavedGame:
             solved=solved,
             path=path,
             index=index,
+            cursor=cursor,
         )
 
 
@@ -96,11 +99,14 @@ def _game_from_json(raw: Any) -> SavedGame:
         path=None if raw.get("path") is None else str(raw["path"]),
         index=None if raw.get("index") is None else int(raw["index"]),
         saved_at=float(raw.get("saved_at", 0.0)),
+        cursor=int(raw.get("cursor", 0)),
     )
     # Validate against the engine so a damaged game never reaches the board.
     shape = shape_for_size(game.shape)
     givens = parse_line(shape, game.givens)
     values = parse_line(shape, game.values)
+    if not 0 <= game.cursor < shape.size:
+        game.cursor = 0
     if len(game.marks) != shape.size or any(g and g != v for g, v in zip(givens, values, strict=True)):
         raise ValueError("saved game does not fit its puzzle")
     return game

@@ -32,6 +32,7 @@ from ..engine.solver import is_solved
 from ..paths import bundled_puzzles
 from . import texts
 from .clock import Clock, TimeSource, format_elapsed
+from .file_choice import saved_file, shown_name
 from .hints import HintTracker, Signature
 from .new_puzzle import NewPuzzleChoice
 from .play import Move, Play
@@ -103,6 +104,7 @@ class Session:
         self.number = 0
         self.made: Generated | None = None  # the made puzzle in play, when it is one
         self.play = Play(empty_puzzle())
+        self.cursor = 0  # the selected cell, kept with the game
         self.clock = Clock(now=now)
         self.in_game = False  # False on the empty start board: no clock, no saves
         self.solved = False
@@ -269,6 +271,7 @@ class Session:
             )
         self.in_game, self._resumed, self.solved = True, play is not None, False
         self.play = play or Play(puzzle)
+        self.cursor = saved.cursor if play is not None and saved is not None else 0
         self._sync_clock()
 
     @staticmethod
@@ -286,7 +289,14 @@ class Session:
             return
         path, index = self._source
         game = SavedGame.of(
-            self.play.puzzle, self.play.values, self.play.marks, self.clock.elapsed(), self.solved, path, index
+            self.play.puzzle,
+            self.play.values,
+            self.play.marks,
+            self.clock.elapsed(),
+            self.solved,
+            path,
+            index,
+            self.cursor,
         )
         try:
             self.saves.put(game)
@@ -305,22 +315,25 @@ class Session:
             self.notify(Notice(str(error), "warning", timeout=10))
 
     def quit(self) -> None:
+        """The game ends (quit, a signal, a dropped connection): keep it, with the time
+        played up to now and the selected cell."""
         self.save_game()
 
     # ---- the last game --------------------------------------------------------
 
     @staticmethod
     def describe(game: SavedGame) -> str:
-        where = f"{Path(game.path).name}, puzzle {game.index}" if game.path else "A puzzle without a file"
+        where = f"{shown_name(game.path)}, puzzle {game.index}" if game.path else "A puzzle without a file"
         return f"{where} ({game.shape}), {format_elapsed(game.elapsed)} played."
 
     def resume(self, game: SavedGame) -> Path | PuzzleFile:
         """What to load to play a saved game again: its file when the file is still
         there (the game's number is shown once it has loaded), else the puzzle
         alone, as a one-puzzle collection."""
-        if game.path and Path(game.path).is_file() and game.index is not None:
+        path = saved_file(game.path) if game.path else None
+        if path is not None and game.index is not None:
             self._resume_number = game.index
-            return Path(game.path)
+            return path
         puzzle = game.puzzle()
         return PuzzleFile(puzzle.shape, "plain", [puzzle.to_line()])
 

@@ -6,8 +6,11 @@ and the :class:`~sudoku_tui.game.session.Session` it draws.
 
 from __future__ import annotations
 
+import asyncio
+import signal
 import time
 from collections.abc import Iterable
+from contextlib import suppress
 from pathlib import Path
 
 from textual.app import App, SystemCommand
@@ -58,3 +61,15 @@ class SudokuApp(App[None]):
         """Quit, keeping the game in play."""
         self.session.quit()
         self.exit()
+
+    def on_mount(self) -> None:
+        # SIGTERM (a stop) and SIGHUP (the terminal or the SSH connection went away) end
+        # the game as quitting does: saved, and the terminal given back as it was.
+        loop = asyncio.get_running_loop()
+        for signum in (signal.SIGTERM, signal.SIGHUP):
+            with suppress(NotImplementedError, RuntimeError):  # no signals here (not the main thread)
+                loop.add_signal_handler(signum, self._stop_for, signum)
+
+    def _stop_for(self, signum: int) -> None:
+        self.session.quit()
+        self.exit(return_code=128 + signum)

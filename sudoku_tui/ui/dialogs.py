@@ -12,6 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
+from ..game.file_choice import PathProblem, choose_typed, is_puzzle_file
 from .modal import Modal
 
 
@@ -59,10 +60,19 @@ class MessageDialog(Modal[None]):
 
 
 class PuzzleTree(DirectoryTree):
-    """A folder tree without hidden files."""
+    """A folder tree of folders and puzzle files, without hidden ones."""
 
     def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
-        return [path for path in paths if not path.name.startswith(".")]
+        return [path for path in paths if _listed(path)]
+
+
+def _listed(path: Path) -> bool:
+    if path.name.startswith("."):
+        return False
+    try:
+        return path.is_dir() or is_puzzle_file(path)
+    except OSError:
+        return False
 
 
 class OpenFileDialog(Modal[Path | None]):
@@ -116,7 +126,7 @@ class OpenFileDialog(Modal[Path | None]):
             yield PuzzleTree(self.folder, id="tree")
             yield Label("File path:", id="path-label")
             yield Input(self._folder_text(self.folder), id="path", compact=True, select_on_focus=False)
-            yield Label("", id="open-error")
+            yield Label("", id="open-error", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("Open", id="open", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
@@ -149,24 +159,21 @@ class OpenFileDialog(Modal[Path | None]):
     @on(Input.Submitted, "#path")
     @on(Button.Pressed, "#open")
     def _path_submitted(self) -> None:
-        text = self.query_one("#path", Input).value.strip()
-        if not text:
-            self._say("Type a file path, or pick a file in the tree.")
-            return
-        path = Path(text).expanduser()
+        box = self.query_one("#path", Input)
         tree = self.query_one(PuzzleTree)
-        if not path.is_absolute() and not path.exists():
-            # A bare name most likely means a file in the folder the tree shows.
-            beside = Path(tree.path) / path
-            if beside.exists():
-                path = beside
-        if path.is_dir():
-            # A folder typed in the box: show it in the tree instead of opening it.
-            tree.path = path
-            tree.focus()
+        try:
+            chosen = choose_typed(box.value, Path(tree.path))
+        except PathProblem as problem:
+            self._say(problem.sentence)
+            return
+        if chosen.is_folder:
+            # A folder typed in the box: show it in the tree, and keep the box for the next path.
+            tree.path = chosen.path
+            box.value = self._folder_text(chosen.path)
+            box.focus()
             self._say("")
             return
-        self._choose(path)
+        self._choose(chosen.path)
 
     def _say(self, text: str) -> None:
         self.query_one("#open-error", Label).update(text)

@@ -33,6 +33,7 @@ from ..engine.generator import GenerationFailed
 from ..engine.progress import Cancelled
 from ..engine.solver import solve
 from ..game import texts
+from ..game.file_choice import os_problem, shown_name
 from ..game.hints import HintAnswer, ShownHint, Signature, Verdict, find_hint, hint_cells, judge, progress_message
 from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
 from ..game.saves import SavedGame
@@ -64,6 +65,8 @@ BIG_FILE_BYTES = 1 << 20
 CHROME_ROWS = 4
 # Columns the puzzle bar needs to show the number, its range and a hint.
 MIN_COLUMNS = 44
+# Columns the Footer needs for the main keys and the palette's.
+FULL_FOOTER_COLUMNS = 80
 
 # How long a hint's explanation stays on screen as a notification: long enough to read.
 EXPLANATION_SECONDS = 20.0
@@ -128,7 +131,7 @@ class GameScreen(Screen[None]):
 
     def notice(self, notice: Notice) -> None:
         """What the session tells the player in passing."""
-        self.notify(notice.text, title=notice.title, severity=notice.severity, timeout=notice.timeout)
+        self.notify(notice.text, title=notice.title, severity=notice.severity, timeout=notice.timeout, markup=False)
 
     def on_resize(self, event: events.Resize) -> None:
         # Runs before Textual records the new size, so use the event's.
@@ -149,8 +152,19 @@ class GameScreen(Screen[None]):
         short = without is not None and (with_header is None or without.height > with_header.height)
         self.set_class(small, "-too-small")
         self.set_class(short, "-short")
+        self._fit_footer(width)
         if small:
             self.query_one("#too-small", Static).update(texts.too_small(width, height, need_width, need_height))
+
+    def _fit_footer(self, width: int) -> None:
+        """Below 80 columns the palette's key leaves the Footer (ctrl+p still works, F1 lists
+        it): drawn over keys cut short, it garbles them, and the game's keys matter more."""
+        with suppress(NoMatches):
+            footer = self.query_one(Footer)
+            wide = width >= FULL_FOOTER_COLUMNS
+            if footer.show_command_palette != wide:
+                footer.show_command_palette = wide
+                footer.refresh(recompose=True)
 
     # ---- enabled state ------------------------------------------------------
 
@@ -195,7 +209,7 @@ class GameScreen(Screen[None]):
         yield from palette_commands(board, board.check_action, self._unavailable)
 
     def _unavailable(self, title: str) -> None:
-        self.notify(f"{title} is not available now.", severity="warning")
+        self.notify(f"{title} is not available now.", severity="warning", markup=False)
 
     # ---- dialogs ----------------------------------------------------------------
 
@@ -205,8 +219,8 @@ class GameScreen(Screen[None]):
         self._show_clock()
         self.refresh_bindings()
 
-    def show_message(self, text: str) -> None:
-        self.app.push_screen(MessageDialog(text))
+    def show_message(self, text: str, title: str = "Sudoku") -> None:
+        self.app.push_screen(MessageDialog(text, title))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(key_rows(self.app, (self.board, self), self.board)))
@@ -247,8 +261,11 @@ class GameScreen(Screen[None]):
         except PuzzleFileError as error:
             self.post_message(LoadFailed(token, error.message))
             return
-        except Exception as error:
-            self.post_message(LoadFailed(token, f"The file {path} cannot be read: {error}"))
+        except OSError as error:
+            self.post_message(LoadFailed(token, os_problem(path, error)))
+            return
+        except Exception as error:  # whatever else goes wrong, the player gets a sentence, not a crash
+            self.post_message(LoadFailed(token, f"{shown_name(path)} cannot be read: {error}"))
             return
         self.post_message(FileLoaded(token, puzzles))
 
@@ -260,9 +277,11 @@ class GameScreen(Screen[None]):
                 self.status.say(f"Checking {loading.name if loading else 'the file'}…")
 
     def on_load_failed(self, message: LoadFailed) -> None:
+        path = self.session.loading
         if self.session.load_failed(message.token):
             self._load_done()
-            self.show_message(message.text)
+            # The file's name goes in the title: the message itself is the engine's, letter for letter.
+            self.show_message(message.text, title=shown_name(path) if path else "Sudoku")
 
     def on_file_loaded(self, message: FileLoaded) -> None:
         session = self.session
@@ -374,6 +393,7 @@ class GameScreen(Screen[None]):
         self.puzzle_bar.say("")
         self.board.paused = session.paused
         self.board.show_play(session.play)
+        self.board.cursor = session.cursor  # a resumed game comes back where it was left
         self.board.focus()
         self.status.say("")
         self._show_clock()
@@ -548,7 +568,7 @@ class GameScreen(Screen[None]):
         text (at 80 columns a toast would cover the bottom of the board)."""
         self.status.say(text)
         if len(text) > self.app.size.width - 2:
-            self.notify(body or text, title=title, severity=severity, timeout=EXPLANATION_SECONDS)
+            self.notify(body or text, title=title, severity=severity, timeout=EXPLANATION_SECONDS, markup=False)
 
     # ---- clock, pause and the status line ---------------------------------------
 
@@ -566,6 +586,7 @@ class GameScreen(Screen[None]):
     def on_board_selected(self, message: Board.Selected) -> None:
         board = message.board
         session = self.session
+        session.cursor = board.cursor
         mode = ("PENCIL" if board.pencil else "Values") if session.in_game else ""
         info = session.cell_info(board.cursor, board.possible_for == board.cursor)
         with suppress(NoMatches):  # the app is shutting down

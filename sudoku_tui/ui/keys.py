@@ -10,6 +10,11 @@ from .commands import command
 GAME_KEYS: list[BindingType] = [
     # First, so the Footer shows it even when the terminal is too narrow for every key.
     command("f1", "help", "Help", "every key with what it does", footer="Help"),
+    # Second, so that however narrow the terminal, the Footer still says how to quit.
+    # The app's quit saves the game. Textual's palette lists Quit already: no tooltip,
+    # so ours is not listed twice.
+    Binding("q", "app.quit", "Quit"),
+    Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True),
     command("o", "open", texts.OPEN_FILE, "choose a puzzle file to play", footer="Open"),
     command("n", "new_puzzle", texts.NEW_PUZZLE, "make a puzzle: size, difficulty, symmetry", footer="New"),
     # Only while a puzzle is being made (check_action hides it otherwise, so Escape goes
@@ -42,8 +47,4 @@ GAME_KEYS: list[BindingType] = [
     ),
     command("right_square_bracket", "step(1)", texts.NEXT_PUZZLE, "show the next puzzle of the file", key_display="]"),
     command("space", "pause", "Pause", "stop the clock and hide the board, or go on"),
-    # The app's quit saves the game. Textual's palette lists Quit already: no tooltip,
-    # so ours is not listed twice.
-    Binding("q", "app.quit", "Quit"),
-    Binding("ctrl+q", "app.quit", "Quit", show=False, priority=True),
 ]

@@ -1,0 +1,108 @@
+"""Turning what a player typed or saved into a puzzle file's path, or a sentence that says why not.
+
+Paths come from the Open dialog's box and from saved games; neither may ever
+crash the game, whatever they hold (a name over 255 characters, ``~nosuchuser``,
+a folder the player may not read).
+"""
+
+from __future__ import annotations
+
+import errno
+from dataclasses import dataclass
+from pathlib import Path
+
+# What the Open dialog's tree lists besides folders: the formats the game reads.
+PUZZLE_SUFFIXES = frozenset({".txt", ".sdk", ".ss", ".sdm"})
+
+# Longest name a sentence quotes whole; longer ones are cut in the middle.
+NAME_SHOWN = 40
+
+
+class PathProblem(Exception):
+    """A path that cannot be used; ``sentence`` says why, for the player."""
+
+    def __init__(self, sentence: str) -> None:
+        super().__init__(sentence)
+        self.sentence = sentence
+
+
+@dataclass(frozen=True)
+class Chosen:
+    """A path that exists: a folder to show, or a file to open."""
+
+    path: Path
+    is_folder: bool
+
+
+def shown_name(path: Path | str) -> str:
+    """A file's name as a sentence quotes it: whole when short, else its two ends."""
+    name = Path(path).name or str(path)
+    if len(name) <= NAME_SHOWN:
+        return name
+    half = NAME_SHOWN // 2 - 1
+    return f"{name[:half]}…{name[-half:]}"
+
+
+def os_problem(path: Path | str, error: OSError) -> str:
+    """The sentence for an error the system gave about ``path``."""
+    name = shown_name(path)
+    if error.errno == errno.ENAMETOOLONG:
+        return "That path is too long: a name in it is over 255 characters."
+    if error.errno in (errno.EACCES, errno.EPERM):
+        return f"{name} cannot be read: permission denied."
+    if error.errno in (errno.ENOENT, errno.ENOTDIR):
+        return f"There is no file {name}."
+    return f"{name} cannot be opened: {error.strerror or error}."
+
+
+def _expand(text: str) -> Path:
+    try:
+        return Path(text).expanduser()
+    except RuntimeError:  # ~name of a user that does not exist, or no home folder
+        first = shown_name(text.split("/", 1)[0])
+        raise PathProblem(f"{first} names no user's home folder on this machine.") from None
+
+
+def _is_dir(path: Path) -> bool:
+    try:
+        return path.is_dir()
+    except OSError as error:
+        raise PathProblem(os_problem(path, error)) from None
+
+
+def _exists(path: Path) -> bool:
+    try:
+        return path.exists()
+    except OSError as error:
+        raise PathProblem(os_problem(path, error)) from None
+
+
+def choose_typed(text: str, folder: Path) -> Chosen:
+    """The file or folder a player typed; a bare name means one in ``folder``."""
+    text = text.strip()
+    if not text:
+        raise PathProblem("Type a file path, or pick a file in the tree.")
+    path = _expand(text)
+    if not path.is_absolute() and not _exists(path):
+        beside = folder / path
+        if _exists(beside):
+            path = beside
+    if _is_dir(path):
+        return Chosen(path, is_folder=True)
+    if not _exists(path):
+        raise PathProblem(f"There is no file {shown_name(path)}.")
+    return Chosen(path, is_folder=False)
+
+
+def saved_file(path_text: str) -> Path | None:
+    """The file a saved game came from, when it is still there to open; else None."""
+    try:
+        path = Path(path_text)
+        return path if path.is_file() else None
+    except (OSError, ValueError):  # a name too long, a NUL byte: the file is not there to open
+        return None
+
+
+def is_puzzle_file(path: Path) -> bool:
+    """Whether the Open dialog's tree lists this file."""
+    return path.suffix.lower() in PUZZLE_SUFFIXES and not path.name.startswith(".")
