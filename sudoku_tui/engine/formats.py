@@ -26,7 +26,7 @@ from typing import Literal
 
 from .geometry import SAMURAI_GRIDS, Shape, samurai, square
 from .progress import ProgressCallback
-from .puzzle import LineError, Puzzle, parse_line
+from .puzzle import LineError, Puzzle, WrongLength, format_line, parse_line
 
 INVALID_BLOCK_SIZE = "Invalid block size."
 EMPTY_FILE = "The file is empty."
@@ -233,9 +233,9 @@ def _read_collection(lines: list[str], start: int, fixed_length: int | None, kin
                 raise PuzzleFileError(wrong_length(number))
         try:
             parse_line(shape, text)
-        except LineError as error:
-            if str(error) == "wrong length":
-                raise PuzzleFileError(wrong_length(number)) from None
+        except WrongLength:
+            raise PuzzleFileError(wrong_length(number)) from None
+        except LineError:  # an invalid character, or Samurai shared boxes that disagree
             raise PuzzleFileError(invalid_character(number)) from None
         puzzles.append(text)
         labels.append(label)
@@ -259,8 +259,6 @@ def _read_drawn_samurai(lines: list[str]) -> PuzzleFile:
                 if not value:
                     raise PuzzleFileError(invalid_character(row + 1))
                 values[cell] = value
-    from .puzzle import format_line
-
     return PuzzleFile(shape, "samurai-drawn", [format_line(shape, values)])
 
 
