@@ -35,7 +35,7 @@ from .grids import random_grid, singles_solve
 from .progress import Cancelled, ProgressCallback
 from .puzzle import Puzzle
 from .sat import UniqueAgainst
-from .shape_tables import tables
+from .shape_tables import kernel_tables
 from .solver import count_solutions, needs_sat
 
 LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
@@ -267,7 +267,7 @@ def generate(
         elif needs_sat(shape):
             # One formula for the whole dig, asked with the givens as assumptions:
             # the same answers as count_solutions, several times faster on 16x16.
-            oracle = UniqueAgainst(tables(shape), solution, should_stop)
+            oracle = UniqueAgainst(kernel_tables(shape), solution, should_stop)
             try:
                 givens, removed = _dig(solution, groups, rng, oracle.unique, check)
             finally:

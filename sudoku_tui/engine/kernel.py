@@ -8,7 +8,7 @@ Glossary (see geometry.py for cells and houses):
   row of a state array is all a search node costs.
 - *geometry*: ``peers`` (cells x max peers, padded), ``peer_count`` and
   ``houses`` (houses x n): what
-  :meth:`sudoku_tui.engine.shape_tables.Tables.geometry` gives for a Shape,
+  :meth:`sudoku_tui.engine.shape_tables.KernelTables.geometry` gives for a Shape,
   so one kernel serves 4x4, 9x9, 16x16 and Samurai.
 - *propagation*: naked singles (a cell with one candidate is placed) and
   hidden singles (a value with one place in a house goes there), until
@@ -28,7 +28,7 @@ from .jit import njit
 
 PLACED = 1 << 30
 
-# (peers, peer_count, houses): the shape's tables (shape_tables.Tables.geometry).
+# (peers, peer_count, houses): the shape's arrays (shape_tables.KernelTables.geometry).
 Geometry = tuple[np.ndarray, np.ndarray, np.ndarray]
 
 # meta[] slots of a resumable search
