@@ -1,6 +1,7 @@
-"""The ``sudoku-tui`` command line (PRODUCT.md section 3).
+"""The ``sudoku-tui`` command line (README, "The command line").
 
-Only the game imports Textual; every other command stays on the engine.
+Only the game imports Textual; every other command stays on the engine, and
+the parser itself loads nothing heavier than the levels' module.
 """
 
 from __future__ import annotations
@@ -11,6 +12,7 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
 from . import __version__
+from .engine.levels import Level, Symmetry
 
 
 class ProgressBar:
@@ -51,11 +53,6 @@ def _positive(text: str) -> int:
     return value
 
 
-# The generator's choices, spelled here so the parser never imports the engine.
-GENERATE_LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
-GENERATE_SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sudoku-tui",
@@ -76,9 +73,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     generate = commands.add_parser("generate", help="make puzzles with exactly one solution, written to stdout")
     generate.add_argument("--size", choices=("4", "9", "16", "samurai"), default="9", help="board (default 9)")
-    generate.add_argument("--difficulty", choices=GENERATE_LEVELS, default="easy", help="level (default easy)")
+    levels = [level.key for level in Level]
+    generate.add_argument("--difficulty", choices=levels, default="easy", help="level (default easy)")
     generate.add_argument("--count", type=_positive, default=1, help="how many puzzles (default 1)")
-    generate.add_argument("--symmetry", choices=GENERATE_SYMMETRIES, default="none", help="of the givens (default none)")
+    symmetries = list(Symmetry)
+    generate.add_argument("--symmetry", choices=symmetries, default="none", help="of the givens (default none)")
     generate.add_argument("--seed", type=int, default=None, help="the same seed gives the same puzzles")
     generate.add_argument("--jobs", type=_positive, default=1, help="spread the work over N processes")
 
@@ -198,8 +197,8 @@ def _generate(args: argparse.Namespace) -> int:
     out = sys.stdout
     failure = ""
     try:
-        lines = generate_lines(shape, args.count, args.difficulty, args.symmetry, args.seed, args.jobs,
-                               progress=_progress_to(bar))
+        level, symmetry = Level.parse(args.difficulty), Symmetry.parse(args.symmetry)
+        lines = generate_lines(shape, args.count, level, symmetry, args.seed, args.jobs, progress=_progress_to(bar))
         for line in lines:  # streamed, so a long run shows its puzzles as they come
             out.write(header + line + "\n")
             header = ""  # written with the first puzzle, so a failed run writes nothing
