@@ -21,7 +21,7 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 import numpy as np
-from pysat.solvers import Solver  # type: ignore[import-untyped]
+from pysat.solvers import Solver
 
 from . import kernel
 from .progress import Cancelled
@@ -144,7 +144,9 @@ class UniqueAgainst:
     where building a formula per puzzle costs more than the call.
     """
 
-    def __init__(self, table: KernelTables, solution: Sequence[int], should_stop: Callable[[], bool] | None = None) -> None:
+    def __init__(
+        self, table: KernelTables, solution: Sequence[int], should_stop: Callable[[], bool] | None = None
+    ) -> None:
         n, cells = table.shape.n, table.cells
         self.n = n
         self.should_stop = should_stop

@@ -35,6 +35,8 @@ from .puzzle import Puzzle
 from .sat import SatPuzzle
 from .shape_tables import KernelTables, kernel_tables
 
+__all__ = ["candidates", "count_solutions", "in_order_budget", "is_solved", "needs_sat", "solve"]
+
 StopCheck = Callable[[], bool]
 
 # Branch nodes between two polls of should_stop: a few milliseconds of work.
@@ -246,6 +248,6 @@ def is_solved(puzzle: Puzzle, values: Sequence[int]) -> bool:
     """Every cell filled, every given kept, no value twice in any house."""
     if len(values) != puzzle.shape.size or not all(values):
         return False
-    if any(g and g != v for g, v in zip(puzzle.givens, values)):
+    if any(g and g != v for g, v in zip(puzzle.givens, values, strict=True)):
         return False
     return not conflicting_cells(puzzle.shape, values)

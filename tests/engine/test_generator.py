@@ -64,9 +64,7 @@ def independent_count(shape: Shape, givens: Sequence[int], limit: int = 2) -> in
 
 
 def is_complete_grid(shape: Shape, values: Sequence[int]) -> bool:
-    return all(
-        sorted(values[c] for c in house.cells) == list(range(1, shape.n + 1)) for house in shape.houses
-    )
+    return all(sorted(values[c] for c in house.cells) == list(range(1, shape.n + 1)) for house in shape.houses)
 
 
 # -- complete grids -------------------------------------------------------------------------------
@@ -207,8 +205,13 @@ def test_cancel_and_progress() -> None:
     assert calls == [(1, 3), (2, 3), (3, 3)]
     attempts: list[tuple[int, int]] = []
     with pytest.raises(GenerationFailed):
-        generate(square(2), "medium", rng=random.Random(1), max_attempts=3,
-                 progress=lambda done, total: attempts.append((done, total)))
+        generate(
+            square(2),
+            "medium",
+            rng=random.Random(1),
+            max_attempts=3,
+            progress=lambda done, total: attempts.append((done, total)),
+        )
     assert attempts == [(1, 0), (2, 0), (3, 0)]
 
 

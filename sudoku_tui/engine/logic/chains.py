@@ -76,7 +76,9 @@ def search(graph: LinkGraph) -> Iterator[Path]:
             return
 
 
-def _grow(graph: LinkGraph, parent: dict[State, State | None], frontier: list[State], new: list[State]) -> Iterator[Path]:
+def _grow(
+    graph: LinkGraph, parent: dict[State, State | None], frontier: list[State], new: list[State]
+) -> Iterator[Path]:
     """One level of a tree: every state one link past ``frontier`` goes to
     ``new``; each one reached by a strong link ends a chain, yielded."""
     for state in frontier:

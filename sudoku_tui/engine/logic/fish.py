@@ -77,22 +77,32 @@ def _lines(grid: CandidateGrid, value: int, base_kind: HouseKind, cover_kind: Ho
     return lines
 
 
+# (base kind, cover kind): rows covered by columns, then columns by rows.
+_ORIENTATIONS: tuple[tuple[HouseKind, HouseKind], ...] = (("row", "column"), ("column", "row"))
+
+
 def _bases(grid: CandidateGrid, size: int, finned: bool) -> Iterator[tuple[int, tuple[_Line, ...], HouseKind, int]]:
     """Every set of ``size`` base lines that share no cell (Samurai lines
     can): its value, its lines, the kind of its covers and its covers as a bit set."""
     for value in range(1, grid.n + 1):
-        for base_kind, cover_kind in (("row", "column"), ("column", "row")):
+        for base_kind, cover_kind in _ORIENTATIONS:
             grid.check_stop()
             lines = _lines(grid, value, base_kind, cover_kind, size + (MAX_FINS if finned else 0))
             for group in combinations(lines, size):
-                covers = cells = 0
-                for line in group:
-                    if cells & line.cells:
-                        break  # base lines must not share cells (Samurai)
-                    covers |= line.covers
-                    cells |= line.cells
-                else:
+                covers = _covers_if_disjoint(group)
+                if covers >= 0:
                     yield value, group, cover_kind, covers
+
+
+def _covers_if_disjoint(group: tuple[_Line, ...]) -> int:
+    """The covers of lines that share no cell, or -1 when two do."""
+    covers = cells = 0
+    for line in group:
+        if cells & line.cells:
+            return -1
+        covers |= line.covers
+        cells |= line.cells
+    return covers
 
 
 def _basic_fish(grid: CandidateGrid, size: int) -> Iterator[Step]:

@@ -140,7 +140,9 @@ def _sources(grid: CandidateGrid) -> list[_Source]:
     sources: list[_Source] = []
     for cell, m in enumerate(cands):
         if 2 <= m.bit_count() <= 3:
-            sources.append(_Source(f"whatever {shape.cell_name(cell)} holds", [(cell, v) for v in digits_of(m)], (cell,)))
+            sources.append(
+                _Source(f"whatever {shape.cell_name(cell)} holds", [(cell, v) for v in digits_of(m)], (cell,))
+            )
     for h, house in enumerate(shape.house_cells):
         for v in range(1, grid.n + 1):
             places = [c for c in house if cands[c] & bit(v)]

@@ -66,7 +66,10 @@ def is_unique(puzzle: Puzzle) -> bool:
 
 
 def iter_steps(
-    grid: CandidateGrid, unique: bool, should_stop: Callable[[], bool] | None = None, techniques: list[Technique] | None = None
+    grid: CandidateGrid,
+    unique: bool,
+    should_stop: Callable[[], bool] | None = None,
+    techniques: list[Technique] | None = None,
 ) -> Iterator[Step]:
     """Apply steps one after another, yielding each, until solved, stuck, or
     ``should_stop`` says so (between steps, or inside a long one)."""

@@ -65,15 +65,20 @@ def _two_links(grid: CandidateGrid) -> Iterator[Step]:
     """Skyscrapers, 2-String Kites and Turbot Fish, each named for its links."""
     for value in range(1, grid.n + 1):
         grid.check_stop()
-        links = strong_links(grid, value)
         seen: set[tuple[TechniqueName, frozenset[int]]] = set()
-        for i, first in enumerate(links):
-            for second in links[i + 1 :]:
-                for step in _link_pair(grid, value, first, second):
-                    key = (step.technique, frozenset(step.cells))
-                    if key not in seen:
-                        seen.add(key)
-                        yield step
+        for step in _link_pairs(grid, value):
+            key = (step.technique, frozenset(step.cells))
+            if key not in seen:
+                seen.add(key)
+                yield step
+
+
+def _link_pairs(grid: CandidateGrid, value: int) -> Iterator[Step]:
+    """The steps of every pair of strong links on ``value`` (one pattern may come twice)."""
+    links = strong_links(grid, value)
+    for i, first in enumerate(links):
+        for second in links[i + 1 :]:
+            yield from _link_pair(grid, value, first, second)
 
 
 def _link_pair(grid: CandidateGrid, value: int, first: Link, second: Link) -> Iterator[Step]:

@@ -176,7 +176,13 @@ def _type3_step(
         return None  # the same subset seen from its other house
     members = set(roof) | set(group)
     targets = sorted(
-        {(c, v) for sh in shared for c in shape.house_cells[sh] if c not in members for v in digits_of(cands[c] & union)}
+        {
+            (c, v)
+            for sh in shared
+            for c in shape.house_cells[sh]
+            if c not in members
+            for v in digits_of(cands[c] & union)
+        }
     )
     if not targets:
         return None
