@@ -18,8 +18,8 @@ from .engine.levels import Level, Symmetry
 class ProgressBar:
     """A one-line bar on a terminal's stderr; silent when stderr is not a terminal."""
 
-    def __init__(self, total: int, label: str, stream: TextIO | None = None) -> None:
-        self.stream = stream if stream is not None else sys.stderr
+    def __init__(self, total: int, label: str) -> None:
+        self.stream: TextIO = sys.stderr
         self.total = max(total, 1)
         self.label = label
         self.enabled = hasattr(self.stream, "isatty") and self.stream.isatty()

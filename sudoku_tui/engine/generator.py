@@ -66,10 +66,6 @@ class Generated:
     level: Level | None
     attempts: int  # complete grids tried to get it
 
-    @property
-    def level_name(self) -> str:
-        return self.level.key if self.level else "ungraded"
-
 
 # Where a symmetry sends (row, col) on a drawn board whose last row and column are given.
 _IMAGES: dict[Symmetry, Callable[[int, int, int, int], tuple[int, int]]] = {
@@ -94,11 +90,6 @@ def symmetry_groups(shape: Shape, symmetry: Symmetry | str) -> tuple[tuple[int, 
         other = shape.cell_at[image(row, col, last_row, last_col)]
         groups.setdefault(min(cell, other), tuple(sorted({cell, other})))
     return tuple(groups.values())
-
-
-def has_symmetry(shape: Shape, givens: Sequence[int], symmetry: Symmetry | str) -> bool:
-    """True when the given cells (not their values) are symmetric."""
-    return all(len({bool(givens[c]) for c in group}) == 1 for group in symmetry_groups(shape, symmetry))
 
 
 def default_grader(should_stop: StopCheck | None = None) -> Grader:

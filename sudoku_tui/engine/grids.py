@@ -29,7 +29,6 @@ with fresh words.
 from __future__ import annotations
 
 import random
-from collections.abc import Iterator
 
 import numpy as np
 
@@ -184,12 +183,6 @@ def _transform(values: np.ndarray, box: int, words: np.ndarray, out: np.ndarray)
                 out[c * n + r] = values[rows[r] * n + cols[c]]
             else:
                 out[r * n + c] = values[rows[r] * n + cols[c]]
-
-
-def random_grids(shape: Shape, rng: random.Random, count: int) -> Iterator[tuple[int, ...]]:
-    """``count`` random complete grids, each as :func:`random_grid` makes it."""
-    for _ in range(count):
-        yield random_grid(shape, rng)
 
 
 def singles_solve(shape: Shape, givens: tuple[int, ...] | list[int]) -> bool:

@@ -115,12 +115,6 @@ class CandidateGrid:
         present = {values[c] for c in cells}
         return {v: [c for c in cells if cands[c] & bit(v)] for v in range(1, self.n + 1) if v not in present}
 
-    def has(self, cell: int, value: int) -> bool:
-        return bool(self.cands[cell] & bit(value))
-
-    def empty_cells(self) -> list[int]:
-        return [c for c, v in enumerate(self.values) if not v]
-
     def sees(self, a: int, b: int) -> bool:
         return b in self.shape.peer_sets[a]
 
