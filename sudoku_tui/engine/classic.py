@@ -5,8 +5,7 @@ the smallest value that does not conflict; when no value fits, the most
 recent guess is taken back and the next value tried. It therefore finds the
 first solution in row-major order with values tried in ascending order,
 which is the answer every solver in this project must give (README, "The
-engine's answers"). It is slow by
-nature and is kept as the reference.
+engine's answers"). It is slow by nature and is kept as the reference.
 """
 
 from __future__ import annotations
