@@ -27,8 +27,10 @@ sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 import numpy as np
 
 from sudoku_tui.engine import grids
-from sudoku_tui.engine.generator import LEVELS, default_grader, generate
+from sudoku_tui.engine.generator import default_grader, generate
 from sudoku_tui.engine.geometry import Shape, samurai, square
+from sudoku_tui.engine.levels import Level
+from sudoku_tui.engine.shape_tables import kernel_tables
 
 
 def grids_per_second(shape: Shape, seconds: float, rng: random.Random) -> float:
@@ -43,21 +45,22 @@ def grids_per_second(shape: Shape, seconds: float, rng: random.Random) -> float:
 
 
 def plain_python_grids_per_second(shape: Shape, count: int, rng: random.Random) -> float:
-    """The same fill without compilation: the baseline the ratio is quoted against."""
+    """The same fill without compilation: the baseline the ratio is quoted against
+    (the kernel's small helpers it calls, such as place, stay compiled)."""
     fill = getattr(grids._fill, "py_func", grids._fill)
-    arrays = grids._arrays(shape)
+    table = kernel_tables(shape)
     cells = shape.size
     stack = np.empty((cells + 1, cells), dtype=np.int64)
     branch_cell = np.empty(cells + 1, dtype=np.int64)
     branch_rest = np.empty(cells + 1, dtype=np.int64)
+    queue = np.empty(cells * 8 + 8, dtype=np.int64)
     out = np.empty(cells, dtype=np.int64)
     start = time.perf_counter()
     for _ in range(count):
         done = False
         while not done:
             words = np.frombuffer(rng.getrandbits(128 * cells).to_bytes(16 * cells, "little"), dtype=np.uint32)
-            done = bool(fill(words, stack, branch_cell, branch_rest, arrays.peers, arrays.peer_count,
-                             arrays.full, 20_000, out))
+            done = bool(fill(words, stack, branch_cell, branch_rest, queue, table.geometry(), table.full, 20_000, out))
     return count / (time.perf_counter() - start)
 
 
@@ -109,12 +112,12 @@ def main() -> None:
         levels[grader(generated.puzzle)] += 1
     print(f"\nLevels of {samples} minimal 9x9 puzzles straight from digging "
           f"(dig median {statistics.median(dig_times) * 1000:.1f} ms):")
-    print("  " + "  ".join(f"{name} {100 * levels[i + 1] / samples:.0f}%" for i, name in enumerate(LEVELS)))
+    print("  " + "  ".join(f"{level.key} {100 * levels[level] / samples:.0f}%" for level in Level))
 
     print("\nSeconds per 9x9 puzzle at each level:")
     targets = {"easy": "", "medium": "", "hard": "target median <= 1 s", "unfair": "target median <= 10 s",
                "extreme": "target median <= 10 s"}
-    for level in LEVELS:
+    for level in (level.key for level in Level):
         n = (10 if quick else 40) if level in ("unfair", "extreme") else (15 if quick else 60)
         times, attempts = timed(shape, level, n, args.seed)
         line(level, times, attempts, targets[level] or "no target")

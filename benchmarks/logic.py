@@ -1,8 +1,11 @@
 """Acceptance figures for the logic engine (issue 5).
 
-    python benchmarks/logic.py            # everything (tens of minutes)
-    python benchmarks/logic.py --quick    # samples of every part (a minute or two)
-    python benchmarks/logic.py --only reglib,speed --jobs 2
+    python -m benchmarks.logic            # everything (tens of minutes)
+    python -m benchmarks.logic --quick    # samples of every part (a minute or two)
+    python -m benchmarks.logic --only reglib,speed --jobs 2
+
+Run from the project root, as a module: it reads the regression library and
+checks solutions with the tests' own helpers (tests/reglib.py, tests/oracle.py).
 
 Parts: ``reglib`` (HoDoKu's regression library, every case of every
 technique we implement, pass = the exact step found), ``exemplars``
@@ -38,15 +41,15 @@ from collections.abc import Iterable
 from multiprocessing import Pool
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
 from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.logic.bruteforce import solutions
-from sudoku_tui.engine.logic.reglib import check_case, read_cases
+from sudoku_tui.engine.levels import Level
 from sudoku_tui.engine.logic.runner import solve_logically
-from sudoku_tui.engine.logic.techniques import TECHNIQUES, Level, score_of
+from sudoku_tui.engine.logic.techniques import TECHNIQUES, score_of
 from sudoku_tui.engine.puzzle import Puzzle
+from tests.oracle import solutions
+from tests.reglib import check_case, read_cases
+
+ROOT = Path(__file__).resolve().parents[1]
 
 DATA = ROOT / ".." / "shared" / "data"
 TIME_LIMIT = 60.0  # seconds of logic per puzzle before it counts as not finished

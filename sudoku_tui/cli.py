@@ -1,6 +1,7 @@
-"""The ``sudoku-tui`` command line (PRODUCT.md section 3).
+"""The ``sudoku-tui`` command line (README, "The command line").
 
-Only the game imports Textual; every other command stays on the engine.
+Only the game imports Textual; every other command stays on the engine, and
+the parser itself loads nothing heavier than the levels' module.
 """
 
 from __future__ import annotations
@@ -11,14 +12,15 @@ from collections.abc import Callable, Iterable, Sequence
 from typing import TextIO
 
 from . import __version__
+from .engine.levels import Level, Symmetry
 from .paths import puzzle_path
 
 
 class ProgressBar:
     """A one-line bar on a terminal's stderr; silent when stderr is not a terminal."""
 
-    def __init__(self, total: int, label: str, stream: TextIO | None = None) -> None:
-        self.stream = stream if stream is not None else sys.stderr
+    def __init__(self, total: int, label: str) -> None:
+        self.stream: TextIO = sys.stderr
         self.total = max(total, 1)
         self.label = label
         self.enabled = hasattr(self.stream, "isatty") and self.stream.isatty()
@@ -52,11 +54,6 @@ def _positive(text: str) -> int:
     return value
 
 
-# The generator's choices, spelled here so the parser never imports the engine.
-GENERATE_LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
-GENERATE_SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
-
-
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sudoku-tui",
@@ -82,11 +79,11 @@ def build_parser() -> argparse.ArgumentParser:
 
     generate = commands.add_parser("generate", help="make puzzles with exactly one solution, written to stdout")
     generate.add_argument("--size", choices=("4", "9", "16", "samurai"), default="9", help="board (default 9)")
-    generate.add_argument("--difficulty", choices=GENERATE_LEVELS, default="easy", help="level (default easy)")
+    levels = [level.key for level in Level]
+    generate.add_argument("--difficulty", choices=levels, default="easy", help="level (default easy)")
     generate.add_argument("--count", type=_positive, default=1, help="how many puzzles (default 1)")
-    generate.add_argument(
-        "--symmetry", choices=GENERATE_SYMMETRIES, default="none", help="of the givens (default none)"
-    )
+    symmetries = list(Symmetry)
+    generate.add_argument("--symmetry", choices=symmetries, default="none", help="of the givens (default none)")
     generate.add_argument("--seed", type=int, default=None, help="the same seed gives the same puzzles")
     generate.add_argument("--jobs", type=_positive, default=1, help="spread the work over N processes")
 
@@ -214,9 +211,8 @@ def _generate(args: argparse.Namespace) -> int:
     out = sys.stdout
     failure = ""
     try:
-        lines = generate_lines(
-            shape, args.count, args.difficulty, args.symmetry, args.seed, args.jobs, progress=_progress_to(bar)
-        )
+        level, symmetry = Level.parse(args.difficulty), Symmetry.parse(args.symmetry)
+        lines = generate_lines(shape, args.count, level, symmetry, args.seed, args.jobs, progress=_progress_to(bar))
         for line in lines:  # streamed, so a long run shows its puzzles as they come
             out.write(header + line + "\n")
             header = ""  # written with the first puzzle, so a failed run writes nothing

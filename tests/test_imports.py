@@ -53,3 +53,14 @@ def test_check_command_does_not_import_textual(tmp_path) -> None:
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, result.stderr
     assert result.stdout == "1 puzzle, 4x4\n"
+
+
+def test_the_command_line_parser_loads_no_numpy() -> None:
+    # The choices of `generate` come from engine/levels.py, which imports nothing heavy.
+    code = (
+        "import sys\nfrom sudoku_tui.cli import build_parser\n"
+        "build_parser().parse_args(['generate', '--difficulty', 'hard', '--symmetry', 'mirror'])\n"
+        "sys.exit(3 if 'numpy' in sys.modules else 0)"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
+    assert result.returncode == 0, result.stderr

@@ -22,7 +22,7 @@ from .classic import solve_classic
 from .geometry import Shape, shape_for_size
 from .progress import ProgressCallback
 from .puzzle import Puzzle, format_line
-from .shape_tables import lines_to_givens, solutions_to_lines, tables
+from .shape_tables import kernel_tables, lines_to_givens, solutions_to_lines
 from .solver import count_solutions, in_order_budget, needs_sat, solve
 
 NO_SOLUTION = "no solution"
@@ -48,7 +48,7 @@ def _answer(shape: Shape, line: str, method: str, count: bool, limit: int) -> st
 def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> list[str]:
     if needs_sat(shape):
         return [_answer(shape, line, "fast", count, limit) for line in lines]
-    table = tables(shape)
+    table = kernel_tables(shape)
     givens = lines_to_givens(table, list(lines))
     rows, cells = givens.shape
     counts = np.zeros(rows, dtype=np.int64)

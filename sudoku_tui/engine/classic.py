@@ -1,11 +1,11 @@
-"""The seed's solver: row by row, with a stack of guesses (seed section 4).
+"""The reference solver: row by row, with a stack of guesses.
 
 It walks the drawn board one row at a time, left to right. An empty cell gets
 the smallest value that does not conflict; when no value fits, the most
 recent guess is taken back and the next value tried. It therefore finds the
 first solution in row-major order with values tried in ascending order,
-which is the answer every solver in this project must give. It is slow by
-nature and is kept as the reference.
+which is the answer every solver in this project must give (README, "The
+engine's answers"). It is slow by nature and is kept as the reference.
 """
 
 from __future__ import annotations
@@ -30,7 +30,7 @@ def solve_classic(
     should_stop: Callable[[], bool] | None = None,
     max_steps: int | None = None,
 ) -> ClassicResult:
-    """Run the seed's algorithm. ``should_stop`` is polled every 65,536 steps;
+    """Run the reference algorithm. ``should_stop`` is polled every 65,536 steps;
     ``max_steps`` bounds the work (exceeding it raises :class:`Cancelled`)."""
     shape = puzzle.shape
     values = list(puzzle.givens)

@@ -1,8 +1,9 @@
-"""The seed's PotentialConflicts: which values each house already holds.
+"""What the values on a board rule out: repeated values, and the candidates left.
 
-The seed keeps three tables (rows, columns, boxes) of booleans indexed by
-house and value. Here the houses come from the shape, so the same tracker
-serves Samurai boards, whose cells belong to up to six houses.
+:class:`PotentialConflicts` tracks which values each house holds, for the
+reference solver (classic.py): one table of booleans per house and value,
+with the houses taken from the shape, so the same tracker serves Samurai
+boards, whose cells belong to up to six houses.
 """
 
 from __future__ import annotations
@@ -38,6 +39,23 @@ class PotentialConflicts:
         """Would placing ``value`` in ``cell`` repeat it in one of the cell's houses?"""
         held = self._held
         return any(held[house][value] for house in self.shape.cell_houses[cell])
+
+
+def candidates(shape: Shape, values: Sequence[int]) -> list[int]:
+    """Bit sets (bit v-1 for value v) of the values each empty cell may still
+    take, given its peers' values; 0 for filled cells."""
+    full = (1 << shape.n) - 1
+    result = []
+    for cell, value in enumerate(values):
+        if value:
+            result.append(0)
+            continue
+        used = 0
+        for peer in shape.peers[cell]:
+            if values[peer]:
+                used |= 1 << (values[peer] - 1)
+        result.append(full & ~used)
+    return result
 
 
 def conflicting_cells(shape: Shape, values: Sequence[int]) -> set[int]:

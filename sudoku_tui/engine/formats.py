@@ -1,8 +1,8 @@
-"""Reading and writing puzzle files (PRODUCT.md section 1).
+"""Reading puzzle files (README, "Puzzle files"), and drawing a Samurai as text.
 
 Three layouts are recognised, in this order:
 
-1. line 1 an integer: the seed's block-size format (strict, exact messages);
+1. line 1 an integer: the block-size format (strict, exact messages);
 2. line 1 ``samurai``: a Samurai collection, one 405-character line a puzzle;
 3. exactly 21 lines of 21 characters: one Samurai puzzle as drawn;
 4. anything else: a plain collection, one puzzle a line, size set by the
@@ -24,9 +24,9 @@ from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
 
-from .geometry import SAMURAI_GRIDS, Shape, samurai, square
+from .geometry import Shape, samurai, square
 from .progress import ProgressCallback
-from .puzzle import LineError, Puzzle, parse_line
+from .puzzle import LineError, Puzzle, WrongLength, format_line, parse_line
 
 INVALID_BLOCK_SIZE = "Invalid block size."
 EMPTY_FILE = "The file is empty."
@@ -233,9 +233,9 @@ def _read_collection(lines: list[str], start: int, fixed_length: int | None, kin
                 raise PuzzleFileError(wrong_length(number))
         try:
             parse_line(shape, text)
-        except LineError as error:
-            if str(error) == "wrong length":
-                raise PuzzleFileError(wrong_length(number)) from None
+        except WrongLength:
+            raise PuzzleFileError(wrong_length(number)) from None
+        except LineError:  # an invalid character, or Samurai shared boxes that disagree
             raise PuzzleFileError(invalid_character(number)) from None
         puzzles.append(text)
         labels.append(label)
@@ -259,8 +259,6 @@ def _read_drawn_samurai(lines: list[str]) -> PuzzleFile:
                 if not value:
                     raise PuzzleFileError(invalid_character(row + 1))
                 values[cell] = value
-    from .puzzle import format_line
-
     return PuzzleFile(shape, "samurai-drawn", [format_line(shape, values)])
 
 
@@ -273,24 +271,12 @@ def format_drawn_samurai(values: list[int] | tuple[int, ...], empty: str = "0") 
     return "\n".join("".join(row) for row in rows) + "\n"
 
 
-def format_block_file(puzzles: list[Puzzle]) -> str:
-    """A file in the seed's format (4x4 or 9x9 puzzles of one size)."""
-    if not puzzles:
-        raise ValueError("no puzzles to write")
-    shape = puzzles[0].shape
-    if shape.name not in ("4x4", "9x9") or any(p.shape is not shape for p in puzzles):
-        raise ValueError("the block-size format holds 4x4 or 9x9 puzzles of one size")
-    return f"{shape.box}\n" + "".join(p.to_line() + "\n" for p in puzzles)
-
-
 __all__ = [
     "EMPTY_FILE",
     "INVALID_BLOCK_SIZE",
     "NO_PUZZLES",
     "PuzzleFile",
     "PuzzleFileError",
-    "SAMURAI_GRIDS",
-    "format_block_file",
     "format_drawn_samurai",
     "invalid_character",
     "parse_puzzle_data",

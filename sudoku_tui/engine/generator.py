@@ -1,7 +1,7 @@
 """Puzzles with exactly one solution, at a chosen level, for every shape.
 
-How a puzzle is made (the seeds fill a grid and remove values; seed 001
-warns that removing blindly leaves several solutions):
+How a puzzle is made (removing values blindly from a full grid would leave
+several solutions, so every removal is checked):
 
 1. a random complete grid (:mod:`grids`) is the solution;
 2. *digging*: the cells are split into symmetry groups (a cell and its
@@ -32,17 +32,20 @@ from dataclasses import dataclass
 
 from .geometry import Shape, shape_for_size
 from .grids import random_grid, singles_solve
+from .levels import Level, Symmetry
 from .progress import Cancelled, ProgressCallback
 from .puzzle import Puzzle
 from .sat import UniqueAgainst
-from .shape_tables import tables
+from .shape_tables import kernel_tables
 from .solver import count_solutions, needs_sat
 
-LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
-SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
+# The dialog of the game (sudoku_tui/ui/new_game.py) still lists its choices
+# from these two names; they go once it reads Level and Symmetry.
+LEVELS = tuple(level.key for level in Level)
+SYMMETRIES = tuple(Symmetry)
 
-# A grader names the level of a puzzle with one solution: 1 (easy) .. 5 (extreme).
-Grader = Callable[[Puzzle], int]
+# A grader names the level of a puzzle with one solution.
+Grader = Callable[[Puzzle], Level]
 StopCheck = Callable[[], bool]
 
 # Grids tried before giving up on a level (4x4 boards, for one, are never hard).
@@ -60,39 +63,26 @@ class Generated:
 
     puzzle: Puzzle
     solution: tuple[int, ...]
-    level: int | None
+    level: Level | None
     attempts: int  # complete grids tried to get it
-
-    @property
-    def level_name(self) -> str:
-        return LEVELS[self.level - 1] if self.level else "ungraded"
-
-
-def level_number(level: str) -> int:
-    """1 for ``easy`` .. 5 for ``extreme``."""
-    try:
-        return LEVELS.index(level.lower()) + 1
-    except ValueError:
-        raise ValueError(f"unknown level {level!r}; choose one of {', '.join(LEVELS)}") from None
 
 
 # Where a symmetry sends (row, col) on a drawn board whose last row and column are given.
-_IMAGES: dict[str, Callable[[int, int, int, int], tuple[int, int]]] = {
-    "rotational": lambda row, col, last_row, last_col: (last_row - row, last_col - col),
-    "mirror": lambda row, col, last_row, last_col: (row, last_col - col),
-    "diagonal": lambda row, col, last_row, last_col: (col, row),
+_IMAGES: dict[Symmetry, Callable[[int, int, int, int], tuple[int, int]]] = {
+    Symmetry.ROTATIONAL: lambda row, col, last_row, last_col: (last_row - row, last_col - col),
+    Symmetry.MIRROR: lambda row, col, last_row, last_col: (row, last_col - col),
+    Symmetry.DIAGONAL: lambda row, col, last_row, last_col: (col, row),
 }
 
 
-def symmetry_groups(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
+def symmetry_groups(shape: Shape, symmetry: Symmetry | str) -> tuple[tuple[int, ...], ...]:
     """The cells split into groups that are dug together so the givens keep
     the symmetry: 180-degree rotation, a left-right mirror, or the main
     diagonal of the drawn board (every shape here is square and maps onto
     itself under each of them, the Samurai drawing included)."""
-    if symmetry == "none":
+    symmetry = Symmetry.parse(symmetry)
+    if symmetry is Symmetry.NONE:
         return tuple((cell,) for cell in range(shape.size))
-    if symmetry not in _IMAGES:
-        raise ValueError(f"unknown symmetry {symmetry!r}; choose one of {', '.join(SYMMETRIES)}")
     image = _IMAGES[symmetry]
     last_row, last_col = shape.rows - 1, shape.cols - 1
     groups: dict[int, tuple[int, ...]] = {}
@@ -102,26 +92,20 @@ def symmetry_groups(shape: Shape, symmetry: str) -> tuple[tuple[int, ...], ...]:
     return tuple(groups.values())
 
 
-def has_symmetry(shape: Shape, givens: Sequence[int], symmetry: str) -> bool:
-    """True when the given cells (not their values) are symmetric."""
-    return all(len({bool(givens[c]) for c in group}) == 1 for group in symmetry_groups(shape, symmetry))
-
-
 def default_grader(should_stop: StopCheck | None = None) -> Grader:
-    """The logic engine's grade, as a level number; ``should_stop`` cuts a
-    long grading short (its answer is then meaningless: check after)."""
+    """The logic engine's grade; ``should_stop`` cuts a long grading short
+    (its answer is then meaningless: check after)."""
     from .logic.runner import solve_logically
-    from .logic.techniques import Level
 
-    def grade(puzzle: Puzzle) -> int:
+    def grade(puzzle: Puzzle) -> Level:
         solution = solve_logically(puzzle, unique=True, should_stop=should_stop)
         # Logic that runs out leaves guessing: the top level, as HoDoKu rates it.
-        return int(solution.level) if solution.solved else int(Level.EXTREME)
+        return solution.level if solution.solved else Level.EXTREME
 
     return grade
 
 
-def capped_grader(cap: int, should_stop: StopCheck | None = None) -> Grader:
+def capped_grader(cap: Level, should_stop: StopCheck | None = None) -> Grader:
     """The logic engine's grade with only the techniques of level ``cap`` or
     below: the same answer as the full grade for a puzzle of level ``cap`` or
     below (the techniques are tried in the same order), and ``cap + 1`` as
@@ -129,22 +113,14 @@ def capped_grader(cap: int, should_stop: StopCheck | None = None) -> Grader:
     chains that settles how much harder a puzzle is. The generator only needs
     to know "too hard", so it grades with this first and confirms with the
     full grade."""
-    from .logic.grid import CandidateGrid
-    from .logic.runner import Solution, next_step
+    from .logic.runner import solve_logically
     from .logic.techniques import TECHNIQUES
 
     allowed = [t for t in TECHNIQUES if t.level <= cap]
 
-    def grade(puzzle: Puzzle) -> int:
-        grid = CandidateGrid.from_puzzle(puzzle)
-        steps = []
-        while not grid.is_solved():
-            step = next_step(grid, True, allowed)
-            if step is None or (should_stop is not None and should_stop()):
-                return cap + 1
-            grid.apply(step.placements, step.eliminations)
-            steps.append(step)
-        return int(Solution(steps, True, board_cells=puzzle.shape.size).level)
+    def grade(puzzle: Puzzle) -> Level:
+        solution = solve_logically(puzzle, unique=True, should_stop=should_stop, techniques=allowed)
+        return solution.level if solution.solved else Level(cap + 1)
 
     return grade
 
@@ -152,8 +128,8 @@ def capped_grader(cap: int, should_stop: StopCheck | None = None) -> Grader:
 def _checked(grader: Grader, check: Callable[[], None]) -> Grader:
     """A grader whose answer is only used when no stop was asked for meanwhile."""
 
-    def grade(puzzle: Puzzle) -> int:
-        level = grader(puzzle)
+    def grade(puzzle: Puzzle) -> Level:
+        level = Level(grader(puzzle))
         check()
         return level
 
@@ -168,8 +144,13 @@ def _stop_check(should_stop: StopCheck | None) -> Callable[[], None]:
     return check
 
 
-def _dig(solution: tuple[int, ...], groups: Sequence[tuple[int, ...]], rng: random.Random,
-         keeps: Callable[[list[int]], bool], check: Callable[[], None]) -> tuple[list[int], list[tuple[int, ...]]]:
+def _dig(
+    solution: tuple[int, ...],
+    groups: Sequence[tuple[int, ...]],
+    rng: random.Random,
+    keeps: Callable[[list[int]], bool],
+    check: Callable[[], None],
+) -> tuple[list[int], list[tuple[int, ...]]]:
     """Remove groups in random order while ``keeps`` accepts the puzzle;
     returns the givens and the groups removed, in removal order."""
     givens = list(solution)
@@ -188,8 +169,16 @@ def _dig(solution: tuple[int, ...], groups: Sequence[tuple[int, ...]], rng: rand
     return givens, removed
 
 
-def _ease(shape: Shape, solution: tuple[int, ...], givens: list[int], removed: list[tuple[int, ...]],
-          target: int, grader: Grader, rng: random.Random, check: Callable[[], None]) -> tuple[list[int], int]:
+def _ease(
+    shape: Shape,
+    solution: tuple[int, ...],
+    givens: list[int],
+    removed: list[tuple[int, ...]],
+    target: Level,
+    grader: Grader,
+    rng: random.Random,
+    check: Callable[[], None],
+) -> tuple[list[int], Level]:
     """Give back the fewest removed groups (taken in a random order) that
     bring the level down to at most ``target``.
 
@@ -208,7 +197,7 @@ def _ease(shape: Shape, solution: tuple[int, ...], givens: list[int], removed: l
         return values
 
     low, high = 0, len(back)  # level(low) > target; high: all back, the full grid (easy)
-    best: tuple[list[int], int] | None = None
+    best: tuple[list[int], Level] | None = None
     while high - low > 1:
         check()
         middle = (low + high) // 2
@@ -224,10 +213,80 @@ def _ease(shape: Shape, solution: tuple[int, ...], givens: list[int], removed: l
     return best
 
 
+@dataclass(frozen=True)
+class _Grading:
+    """How a level is reached: ``first`` rejects (cheap when it can be),
+    ``confirm`` (when set) has the last word on a puzzle ``first`` accepted."""
+
+    target: Level
+    first: Grader
+    confirm: Grader | None
+
+
+def _grading(
+    target: Level | None, grader: Grader | None, should_stop: StopCheck | None, check: Callable[[], None]
+) -> _Grading | None:
+    """None when the puzzle is not graded (no level asked, or no grader)."""
+    if target is None:
+        return None
+    if grader is not None:
+        return _Grading(target, _checked(grader, check), None)
+    full = _checked(default_grader(should_stop), check)
+    if target == Level.EXTREME:
+        return _Grading(target, full, None)
+    return _Grading(target, _checked(capped_grader(target, should_stop), check), full)
+
+
+def _dig_unique(
+    shape: Shape,
+    solution: tuple[int, ...],
+    groups: Sequence[tuple[int, ...]],
+    rng: random.Random,
+    easy: bool,
+    should_stop: StopCheck | None,
+    check: Callable[[], None],
+) -> tuple[list[int], list[tuple[int, ...]]]:
+    """Dig ``solution`` down to a minimal puzzle with one solution."""
+    if easy:
+        # Singles alone must solve it: cheaper than counting, and proves one solution.
+        return _dig(solution, groups, rng, lambda givens: singles_solve(shape, givens), check)
+    if needs_sat(shape):
+        # One formula for the whole dig, asked with the givens as assumptions:
+        # the same answers as count_solutions, several times faster on 16x16.
+        oracle = UniqueAgainst(kernel_tables(shape), solution, should_stop)
+        try:
+            return _dig(solution, groups, rng, oracle.unique, check)
+        finally:
+            oracle.close()
+
+    def unique(givens: list[int]) -> bool:
+        return count_solutions(Puzzle(shape, tuple(givens)), 2, should_stop) == 1
+
+    return _dig(solution, groups, rng, unique, check)
+
+
+def _graded(
+    shape: Shape,
+    solution: tuple[int, ...],
+    givens: list[int],
+    removed: list[tuple[int, ...]],
+    grading: _Grading,
+    rng: random.Random,
+    check: Callable[[], None],
+) -> tuple[list[int], Level]:
+    """The dug puzzle brought down to the target level when it is harder, and its level."""
+    got = grading.first(Puzzle(shape, tuple(givens)))
+    if got > grading.target:
+        givens, got = _ease(shape, solution, givens, removed, grading.target, grading.first, rng, check)
+    if got == grading.target and grading.confirm is not None:
+        got = grading.confirm(Puzzle(shape, tuple(givens)))
+    return givens, got
+
+
 def generate(
     shape: Shape,
-    level: str | None = "easy",
-    symmetry: str = "none",
+    level: Level | str | None = Level.EASY,
+    symmetry: Symmetry | str = Symmetry.NONE,
     rng: random.Random | None = None,
     grader: Grader | None = None,
     should_stop: StopCheck | None = None,
@@ -236,57 +295,31 @@ def generate(
 ) -> Generated:
     """One puzzle with exactly one solution at ``level`` (None: any level, not graded).
 
-    Raises :class:`GenerationFailed` when ``max_attempts`` grids give no
-    puzzle of that level, :class:`Cancelled` when ``should_stop()`` says so;
-    ``progress(attempts, 0)`` is called after each grid that did not do.
+    ``level`` and ``symmetry`` may also be given as the words the command
+    line uses (``"hard"``). Raises :class:`GenerationFailed` when
+    ``max_attempts`` grids give no puzzle of that level, :class:`Cancelled`
+    when ``should_stop()`` says so; ``progress(attempts, 0)`` is called after
+    each grid that did not do.
     """
     rng = rng if rng is not None else random.Random()
-    target = level_number(level) if level is not None else None
+    target = Level.parse(level) if isinstance(level, str) else level
     check = _stop_check(should_stop)
-    quick_grade: Grader | None = None  # a cheaper grade for rejecting, then the real one confirms
-    if target is not None and grader is None:
-        grader = _checked(default_grader(should_stop), check)
-        if target < len(LEVELS):
-            quick_grade = _checked(capped_grader(target, should_stop), check)
-    elif grader is not None:
-        grader = _checked(grader, check)
+    grading = _grading(target, grader, should_stop, check)
     groups = symmetry_groups(shape, symmetry)
     attempts = max_attempts or DEFAULT_ATTEMPTS.get(shape.name, FALLBACK_ATTEMPTS)
-
-    def unique(givens: list[int]) -> bool:
-        return count_solutions(Puzzle(shape, tuple(givens)), 2, should_stop) == 1
-
-    def singles(givens: list[int]) -> bool:
-        return singles_solve(shape, givens)
-
     for attempt in range(1, attempts + 1):
         check()
         solution = random_grid(shape, rng)
-        if target == 1:
-            givens, removed = _dig(solution, groups, rng, singles, check)
-        elif needs_sat(shape):
-            # One formula for the whole dig, asked with the givens as assumptions:
-            # the same answers as count_solutions, several times faster on 16x16.
-            oracle = UniqueAgainst(tables(shape), solution, should_stop)
-            try:
-                givens, removed = _dig(solution, groups, rng, oracle.unique, check)
-            finally:
-                oracle.close()
-        else:
-            givens, removed = _dig(solution, groups, rng, unique, check)
-        if target is None or grader is None:
+        givens, removed = _dig_unique(shape, solution, groups, rng, target == Level.EASY, should_stop, check)
+        if grading is None:
             return Generated(Puzzle(shape, tuple(givens)), solution, None, attempt)
-        first_grade = quick_grade or grader
-        got = first_grade(Puzzle(shape, tuple(givens)))
-        if got > target:
-            givens, got = _ease(shape, solution, givens, removed, target, first_grade, rng, check)
-        if got == target and quick_grade is not None:
-            got = grader(Puzzle(shape, tuple(givens)))
-        if got == target:
+        givens, got = _graded(shape, solution, givens, removed, grading, rng, check)
+        if got == grading.target:
             return Generated(Puzzle(shape, tuple(givens)), solution, got, attempt)
         if progress is not None:
             progress(attempt, 0)
-    raise GenerationFailed(f"No {shape.name} puzzle of level {level} turned up in {attempts} attempts.")
+    asked = target.key if target is not None else "any"
+    raise GenerationFailed(f"No {shape.name} puzzle of level {asked} turned up in {attempts} attempts.")
 
 
 def puzzle_rng(seed: int | str, index: int) -> random.Random:
@@ -301,10 +334,9 @@ def puzzle_rng(seed: int | str, index: int) -> random.Random:
 def generate_many(
     shape: Shape,
     count: int,
-    level: str | None = "easy",
-    symmetry: str = "none",
+    level: Level | str | None = Level.EASY,
+    symmetry: Symmetry | str = Symmetry.NONE,
     seed: int | str | None = None,
-    grader: Grader | None = None,
     should_stop: StopCheck | None = None,
     progress: ProgressCallback | None = None,
     start: int = 0,
@@ -313,8 +345,7 @@ def generate_many(
     random seed when None); ``progress(done, count)`` after each."""
     if seed is None:
         seed = random.SystemRandom().getrandbits(64)
-    if level is not None and grader is None:
-        grader = default_grader()
+    grader = default_grader() if level is not None else None
     for done in range(1, count + 1):
         rng = puzzle_rng(seed, start + done - 1)
         yield generate(shape, level, symmetry, rng, grader, should_stop)
@@ -322,7 +353,7 @@ def generate_many(
             progress(done, count)
 
 
-def _line_of(task: tuple[str, str | None, str, int | str, int]) -> str:
+def _line_of(task: tuple[str, Level | None, Symmetry, int | str, int]) -> str:
     """One puzzle line, in a worker process (module level, so it pickles)."""
     shape_name, level, symmetry, seed, index = task
     shape = shape_for_size(shape_name)
@@ -332,8 +363,8 @@ def _line_of(task: tuple[str, str | None, str, int | str, int]) -> str:
 def generate_lines(
     shape: Shape,
     count: int,
-    level: str | None = "easy",
-    symmetry: str = "none",
+    level: Level | None = Level.EASY,
+    symmetry: Symmetry = Symmetry.NONE,
     seed: int | str | None = None,
     jobs: int = 1,
     progress: ProgressCallback | None = None,
@@ -344,7 +375,7 @@ def generate_lines(
     if seed is None:
         seed = random.SystemRandom().getrandbits(64)
     if jobs <= 1 or count <= 1:
-        for generated in generate_many(shape, count, level, symmetry, seed, None, should_stop, progress):
+        for generated in generate_many(shape, count, level, symmetry, seed, should_stop, progress):
             yield generated.puzzle.to_line()
         return
     tasks = [(shape.name, level, symmetry, seed, index) for index in range(count)]

@@ -12,19 +12,21 @@ Glossary used across the engine:
 - *value*: an int ``1 .. shape.n``; 0 means an empty cell.
 - *symbol*: how a value is written: ``1``-``9`` then ``A``-``G``.
 
-Everything is computed once per shape and cached, as Norvig computes his
-squares, units and peers at import time.
+Everything is computed once per shape and cached: the tuples the Python
+code walks live here (the logic techniques read them every step), and
+shape_tables.py holds the same facts as numpy arrays for the compiled search.
 """
 
 from __future__ import annotations
 
 from dataclasses import dataclass, field
-from functools import cache
+from functools import cache, cached_property
 from typing import Literal
 
 SYMBOLS = "123456789ABCDEFG"
 
 HouseKind = Literal["row", "column", "box"]
+HOUSE_KINDS: tuple[HouseKind, ...] = ("row", "column", "box")
 
 # Offsets (row, col) of the five 9x9 grids of a Samurai board, in the order
 # used by the 405-character line: top-left, top-right, centre, bottom-left,
@@ -90,6 +92,55 @@ class Shape:
     def is_samurai(self) -> bool:
         return self.name == "samurai"
 
+    # -- look-ups the logic techniques walk, built on first use ----------------
+    @cached_property
+    def house_cells(self) -> tuple[tuple[int, ...], ...]:
+        """The cells of each house, by house index."""
+        return tuple(house.cells for house in self.houses)
+
+    @cached_property
+    def house_kinds(self) -> tuple[HouseKind, ...]:
+        """The kind of each house, by house index."""
+        return tuple(house.kind for house in self.houses)
+
+    @cached_property
+    def house_sets(self) -> tuple[frozenset[int], ...]:
+        """The cells of each house as a set, for membership tests."""
+        return tuple(frozenset(cells) for cells in self.house_cells)
+
+    @cached_property
+    def peer_sets(self) -> tuple[frozenset[int], ...]:
+        """The peers of each cell as a set, for membership tests."""
+        return tuple(frozenset(peers) for peers in self.peers)
+
+    @cached_property
+    def row_houses(self) -> tuple[int, ...]:
+        """Indexes of the rows among the houses."""
+        return self._houses_of_kind("row")
+
+    @cached_property
+    def column_houses(self) -> tuple[int, ...]:
+        """Indexes of the columns among the houses."""
+        return self._houses_of_kind("column")
+
+    @cached_property
+    def box_houses(self) -> tuple[int, ...]:
+        """Indexes of the boxes among the houses."""
+        return self._houses_of_kind("box")
+
+    @cached_property
+    def cell_houses_by_kind(self) -> dict[HouseKind, tuple[tuple[int, ...], ...]]:
+        """``[kind][cell]``: the houses of that kind holding the cell (a
+        Samurai cell of a shared box is in two rows, two columns and a box)."""
+        kinds = self.house_kinds
+        return {
+            kind: tuple(tuple(h for h in houses if kinds[h] == kind) for houses in self.cell_houses)
+            for kind in HOUSE_KINDS
+        }
+
+    def _houses_of_kind(self, kind: HouseKind) -> tuple[int, ...]:
+        return tuple(index for index, house_kind in enumerate(self.house_kinds) if house_kind == kind)
+
     def in_two_grids(self, cell: int) -> bool:
         """A cell of a Samurai's shared boxes: it has a row and a column in each of two grids."""
         return len(self.cell_houses[cell]) > 3
@@ -129,8 +180,13 @@ def square(box: int) -> Shape:
         top, left = (b // box) * box, (b % box) * box
         cells = tuple((top + r) * n + left + c for r in range(box) for c in range(box))
         houses.append(House("box", b, cells))
-    symbols = SYMBOLS[:n] if n <= 16 else "".join(chr(ord("1") + i) if i < 9 else chr(ord("A") + i - 9) for i in range(n))
+    symbols = SYMBOLS[:n] if n <= 16 else "".join(_symbol(i) for i in range(n))
     return Shape(f"{n}x{n}", box, n, n, n, positions, tuple(houses), symbols)
+
+
+def _symbol(index: int) -> str:
+    """The symbol of value ``index + 1`` past the 16 of SYMBOLS (25x25 boards)."""
+    return chr(ord("1") + index) if index < 9 else chr(ord("A") + index - 9)
 
 
 @cache

@@ -1,15 +1,33 @@
-"""Puzzles (immutable givens) and grids (the values in play)."""
+"""Puzzles (immutable givens), and the puzzle line they are written as."""
 
 from __future__ import annotations
 
-from collections.abc import Iterable, Sequence
+from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .geometry import Shape, samurai_grid_cells
 
 
 class LineError(ValueError):
-    """A puzzle line that does not describe a puzzle of its shape."""
+    """A puzzle line that does not describe a puzzle of its shape; the
+    subclass says what is wrong (file reading words each its own way)."""
+
+
+class WrongLength(LineError):
+    def __init__(self) -> None:
+        super().__init__("wrong length")
+
+
+class InvalidCharacter(LineError):
+    def __init__(self, character: str) -> None:
+        super().__init__(f"invalid character {character!r}")
+
+
+class SharedBoxesDisagree(LineError):
+    """A Samurai line whose two copies of a shared box differ."""
+
+    def __init__(self) -> None:
+        super().__init__("shared boxes disagree")
 
 
 def parse_line(shape: Shape, line: str) -> tuple[int, ...]:
@@ -20,7 +38,7 @@ def parse_line(shape: Shape, line: str) -> tuple[int, ...]:
     appear twice and must agree.
     """
     if len(line) != shape.line_length:
-        raise LineError("wrong length")
+        raise WrongLength()
     symbols = shape.symbols
     values: list[int] = []
     append = values.append
@@ -30,7 +48,7 @@ def parse_line(shape: Shape, line: str) -> tuple[int, ...]:
             continue
         index = symbols.find(ch.upper())
         if index < 0:
-            raise LineError(f"invalid character {ch!r}")
+            raise InvalidCharacter(ch)
         append(index + 1)
     if not shape.is_samurai:
         return tuple(values)
@@ -41,7 +59,7 @@ def parse_line(shape: Shape, line: str) -> tuple[int, ...]:
             if cells[cell] == -1:
                 cells[cell] = value
             elif cells[cell] != value:
-                raise LineError("shared boxes disagree")
+                raise SharedBoxesDisagree()
     return tuple(cells)
 
 
@@ -75,43 +93,3 @@ class Puzzle:
 
     def is_given(self, cell: int) -> bool:
         return self.givens[cell] != 0
-
-    def grid(self) -> Grid:
-        return Grid(self, list(self.givens))
-
-
-class Grid:
-    """The values on the board during play: the givens plus the player's entries."""
-
-    def __init__(self, puzzle: Puzzle, values: Iterable[int] | None = None) -> None:
-        self.puzzle = puzzle
-        self.values = list(puzzle.givens if values is None else values)
-        if len(self.values) != puzzle.shape.size:
-            raise ValueError("grid does not fit the puzzle's shape")
-
-    @property
-    def shape(self) -> Shape:
-        return self.puzzle.shape
-
-    def __getitem__(self, cell: int) -> int:
-        return self.values[cell]
-
-    def set(self, cell: int, value: int) -> None:
-        """Enter (or with 0 clear) a value; givens cannot change."""
-        if self.puzzle.givens[cell]:
-            raise ValueError(f"{self.shape.cell_name(cell)} holds a given")
-        if not 0 <= value <= self.shape.n:
-            raise ValueError(f"value {value} does not fit a {self.shape.name} board")
-        self.values[cell] = value
-
-    def is_full(self) -> bool:
-        return all(self.values)
-
-    def empty_cells(self) -> list[int]:
-        return [cell for cell, v in enumerate(self.values) if not v]
-
-    def to_line(self, empty: str = ".") -> str:
-        return format_line(self.shape, self.values, empty)
-
-    def copy(self) -> Grid:
-        return Grid(self.puzzle, self.values)

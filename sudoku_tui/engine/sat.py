@@ -21,11 +21,11 @@ from collections.abc import Callable, Sequence
 from itertools import combinations
 
 import numpy as np
-from pysat.solvers import Solver  # type: ignore[import-untyped]
+from pysat.solvers import Solver
 
 from . import kernel
 from .progress import Cancelled
-from .shape_tables import Tables
+from .shape_tables import KernelTables
 
 SOLVER_NAME = "glucose4"
 # Conflicts between two polls of should_stop.
@@ -35,7 +35,7 @@ _POLL_CONFLICTS = 2000
 class SatPuzzle:
     """A propagated puzzle state as a formula over its open candidates."""
 
-    def __init__(self, table: Tables, state: np.ndarray, should_stop: Callable[[], bool] | None = None) -> None:
+    def __init__(self, table: KernelTables, state: np.ndarray, should_stop: Callable[[], bool] | None = None) -> None:
         self.should_stop = should_stop
         full = table.full
         n = table.shape.n
@@ -144,7 +144,9 @@ class UniqueAgainst:
     where building a formula per puzzle costs more than the call.
     """
 
-    def __init__(self, table: Tables, solution: Sequence[int], should_stop: Callable[[], bool] | None = None) -> None:
+    def __init__(
+        self, table: KernelTables, solution: Sequence[int], should_stop: Callable[[], bool] | None = None
+    ) -> None:
         n, cells = table.shape.n, table.cells
         self.n = n
         self.should_stop = should_stop

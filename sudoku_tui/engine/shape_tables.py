@@ -1,6 +1,7 @@
 """A Shape as the flat integer arrays the compiled kernel reads.
 
-Built once per shape and cached. Also converts puzzle lines to and from
+The same facts as the Shape's own tuples (geometry.py), in the form Numba
+compiles against; built once per shape and cached. Also converts puzzle lines to and from
 arrays of values in bulk, so a file of half a million lines never becomes
 half a million Puzzle objects.
 """
@@ -16,7 +17,9 @@ from .geometry import Shape, samurai_grid_cells
 
 
 @dataclass(frozen=True, eq=False)
-class Tables:
+class KernelTables:
+    """One shape's peers, houses and line layout as numpy arrays."""
+
     shape: Shape
     peers: np.ndarray  # int32 cells x max peers, padded with 0 (peer_count says how many)
     peer_count: np.ndarray  # int32 per cell
@@ -36,7 +39,8 @@ class Tables:
 
 
 @cache
-def tables(shape: Shape) -> Tables:
+def kernel_tables(shape: Shape) -> KernelTables:
+    """The arrays of ``shape``, built on first use."""
     cells = shape.size
     width = max(len(p) for p in shape.peers)
     peers = np.zeros((cells, width), dtype=np.int32)
@@ -55,10 +59,10 @@ def tables(shape: Shape) -> Tables:
         decode[ord(symbol)] = value
         decode[ord(symbol.lower())] = value
         encode[value] = ord(symbol)
-    return Tables(shape, peers, peer_count, houses, (1 << shape.n) - 1, line_cells, decode, encode)
+    return KernelTables(shape, peers, peer_count, houses, (1 << shape.n) - 1, line_cells, decode, encode)
 
 
-def lines_to_givens(table: Tables, lines: list[str]) -> np.ndarray:
+def lines_to_givens(table: KernelTables, lines: list[str]) -> np.ndarray:
     """Values (uint8, rows x cells) of validated puzzle lines, in one pass.
 
     For Samurai the shared boxes appear twice in a line; the last copy wins,
@@ -75,7 +79,7 @@ def lines_to_givens(table: Tables, lines: list[str]) -> np.ndarray:
     return givens
 
 
-def solutions_to_lines(table: Tables, solutions: np.ndarray) -> list[str]:
+def solutions_to_lines(table: KernelTables, solutions: np.ndarray) -> list[str]:
     """Puzzle lines (upper-case symbols) of rows of cell values."""
     if len(solutions) == 0:
         return []

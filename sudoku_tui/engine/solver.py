@@ -1,12 +1,14 @@
-"""Fast solving, counting and checking (PRODUCT.md section 2).
+"""Fast solving, counting and checking.
 
 Public API (kept stable for the game and the command line):
 
-- ``solve(puzzle) -> tuple[int, ...] | None``: the classic algorithm's answer.
+- ``solve(puzzle) -> tuple[int, ...] | None``: the reference algorithm's answer
+  (classic.py; README, "The engine's answers").
 - ``count_solutions(puzzle, limit=2) -> int``: 0 .. limit.
 - ``is_solved(puzzle, values) -> bool``: the checking rule.
 - ``candidates(shape, values) -> list[int]``: bit sets of the values each
-  empty cell may still take (bit v-1 for value v), 0 for filled cells.
+  empty cell may still take (bit v-1 for value v), 0 for filled cells
+  (conflicts.candidates, offered here beside the checking rule).
 
 How ``solve`` gives the classic answer without the classic's slowness: the
 compiled search (kernel.py) counts solutions up to two, branching on the cell
@@ -26,12 +28,14 @@ from collections.abc import Callable, Sequence
 import numpy as np
 
 from . import kernel
-from .conflicts import conflicting_cells
+from .conflicts import candidates, conflicting_cells
 from .geometry import Shape
 from .progress import Cancelled, ProgressCallback
 from .puzzle import Puzzle
 from .sat import SatPuzzle
-from .shape_tables import Tables, tables
+from .shape_tables import KernelTables, kernel_tables
+
+__all__ = ["candidates", "count_solutions", "in_order_budget", "is_solved", "needs_sat", "solve"]
 
 StopCheck = Callable[[], bool]
 
@@ -51,7 +55,7 @@ IN_ORDER_NODES_BEFORE_SAT = 2_000
 class _Search:
     """The arrays of one resumable search over one shape."""
 
-    def __init__(self, table: Tables) -> None:
+    def __init__(self, table: KernelTables) -> None:
         cells = table.cells
         self.table = table
         # Every row is written before it is read (the root by run(), the
@@ -144,7 +148,7 @@ def solve(
     :class:`Cancelled`; ``progress(nodes, 0)`` reports work done (no total
     is known in advance).
     """
-    search = _Search(tables(puzzle.shape))
+    search = _Search(kernel_tables(puzzle.shape))
     state = search.start(puzzle.givens)
     if state is None:
         return None
@@ -203,7 +207,7 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, should_stop: StopCheck | Non
     """Number of solutions, counting stops at ``limit``."""
     if limit < 1:
         return 0
-    search = _Search(tables(puzzle.shape))
+    search = _Search(kernel_tables(puzzle.shape))
     state = search.start(puzzle.givens)
     if state is None:
         return 0
@@ -229,7 +233,7 @@ def needs_sat(shape: Shape) -> bool:
     return shape.n > 9
 
 
-def _solve_sat(table: Tables, state: np.ndarray, should_stop: StopCheck | None) -> tuple[int, ...] | None:
+def _solve_sat(table: KernelTables, state: np.ndarray, should_stop: StopCheck | None) -> tuple[int, ...] | None:
     sat = SatPuzzle(table, state, should_stop)
     try:
         count, first = sat.count(2)
@@ -244,21 +248,6 @@ def is_solved(puzzle: Puzzle, values: Sequence[int]) -> bool:
     """Every cell filled, every given kept, no value twice in any house."""
     if len(values) != puzzle.shape.size or not all(values):
         return False
-    if any(g and g != v for g, v in zip(puzzle.givens, values)):
+    if any(g and g != v for g, v in zip(puzzle.givens, values, strict=True)):
         return False
     return not conflicting_cells(puzzle.shape, values)
-
-
-def candidates(shape: Shape, values: Sequence[int]) -> list[int]:
-    full = (1 << shape.n) - 1
-    result = []
-    for cell, value in enumerate(values):
-        if value:
-            result.append(0)
-            continue
-        used = 0
-        for peer in shape.peers[cell]:
-            if values[peer]:
-                used |= 1 << (values[peer] - 1)
-        result.append(full & ~used)
-    return result

@@ -22,8 +22,9 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     ("size", "header", "shape_name"),
     [("4", "2", "4x4"), ("9", "3", "9x9"), ("16", None, "16x16"), ("samurai", "samurai", "samurai")],
 )
-def test_each_size_writes_a_file_that_reads(capsys: pytest.CaptureFixture[str], size: str, header: str | None,
-                                            shape_name: str) -> None:
+def test_each_size_writes_a_file_that_reads(
+    capsys: pytest.CaptureFixture[str], size: str, header: str | None, shape_name: str
+) -> None:
     count = "1" if size in ("16", "samurai") else "3"
     status, out, err = run(capsys, "--size", size, "--count", count, "--seed", "4")
     assert status == 0

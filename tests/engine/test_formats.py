@@ -11,13 +11,12 @@ from sudoku_tui.engine.formats import (
     INVALID_BLOCK_SIZE,
     NO_PUZZLES,
     PuzzleFileError,
-    format_block_file,
     format_drawn_samurai,
     parse_puzzle_data,
     read_puzzle_file,
 )
 from sudoku_tui.engine.geometry import samurai, square
-from sudoku_tui.engine.puzzle import Puzzle, format_line
+from sudoku_tui.engine.puzzle import format_line
 from sudoku_tui.paths import bundled_puzzles
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
@@ -259,11 +258,3 @@ def test_progress_and_cancel(tmp_path: Path) -> None:
     assert seen and seen[-1][0] == seen[-1][1] == path.stat().st_size
     with pytest.raises(Cancelled):
         read_puzzle_file(path, should_stop=lambda: True)
-
-
-def test_format_block_file_round_trip() -> None:
-    puzzles = [Puzzle.from_line(square(2), FOUR), Puzzle.from_line(square(2), "." * 16)]
-    again = parse_puzzle_data(format_block_file(puzzles))
-    assert [p.givens for p in again] == [p.givens for p in puzzles]
-    with pytest.raises(ValueError):
-        format_block_file([Puzzle.from_line(square(4), "." * 256)])

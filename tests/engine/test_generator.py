@@ -14,18 +14,16 @@ import pytest
 
 from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.generator import (
-    LEVELS,
-    SYMMETRIES,
     GenerationFailed,
     default_grader,
     generate,
     generate_lines,
     generate_many,
-    has_symmetry,
     symmetry_groups,
 )
 from sudoku_tui.engine.geometry import Shape, samurai, square
 from sudoku_tui.engine.grids import random_grid, singles_solve
+from sudoku_tui.engine.levels import Level, Symmetry
 from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.engine.solver import count_solutions
 
@@ -64,10 +62,27 @@ def independent_count(shape: Shape, givens: Sequence[int], limit: int = 2) -> in
     return found
 
 
-def is_complete_grid(shape: Shape, values: Sequence[int]) -> bool:
+# Where each symmetry sends (row, col) of a drawn board with the given last row and column.
+IMAGES = {
+    Symmetry.NONE: lambda row, col, last_row, last_col: (row, col),
+    Symmetry.ROTATIONAL: lambda row, col, last_row, last_col: (last_row - row, last_col - col),
+    Symmetry.MIRROR: lambda row, col, last_row, last_col: (row, last_col - col),
+    Symmetry.DIAGONAL: lambda row, col, last_row, last_col: (col, row),
+}
+
+
+def has_symmetry(shape: Shape, givens: Sequence[int], symmetry: str) -> bool:
+    """The given cells (not their values) map onto given cells, computed from positions."""
+    image = IMAGES[Symmetry(symmetry)]
+    last_row, last_col = shape.rows - 1, shape.cols - 1
     return all(
-        sorted(values[c] for c in house.cells) == list(range(1, shape.n + 1)) for house in shape.houses
+        bool(givens[cell]) == bool(givens[shape.cell_at[image(row, col, last_row, last_col)]])
+        for cell, (row, col) in enumerate(shape.positions)
     )
+
+
+def is_complete_grid(shape: Shape, values: Sequence[int]) -> bool:
+    return all(sorted(values[c] for c in house.cells) == list(range(1, shape.n + 1)) for house in shape.houses)
 
 
 # -- complete grids -------------------------------------------------------------------------------
@@ -111,8 +126,8 @@ def test_singles_solve() -> None:
 
 
 @pytest.mark.parametrize("shape", [square(2), square(3), square(4), samurai()], ids=lambda s: s.name)
-@pytest.mark.parametrize("symmetry", SYMMETRIES)
-def test_symmetry_groups_split_the_cells(shape: Shape, symmetry: str) -> None:
+@pytest.mark.parametrize("symmetry", list(Symmetry))
+def test_symmetry_groups_split_the_cells(shape: Shape, symmetry: Symmetry) -> None:
     groups = symmetry_groups(shape, symmetry)
     cells = sorted(c for group in groups for c in group)
     assert cells == list(range(shape.size))
@@ -140,22 +155,23 @@ def test_9x9_levels_have_one_solution_and_the_level_asked(level: str, count: int
     for generated in generate_many(shape, count, level, "none", seed=11):
         puzzle = generated.puzzle
         assert independent_count(shape, puzzle.givens) == 1
-        assert LEVELS[grader(puzzle) - 1] == level == generated.level_name
+        assert grader(puzzle).key == level == generated.level.key
+        assert generated.level is Level.parse(level)
         # The solution is the grid the puzzle was dug from.
         assert all(g in (0, s) for g, s in zip(puzzle.givens, generated.solution))
         assert is_complete_grid(shape, generated.solution)
 
 
-@pytest.mark.parametrize("symmetry", SYMMETRIES)
-def test_9x9_symmetry_holds(symmetry: str) -> None:
+@pytest.mark.parametrize("symmetry", list(Symmetry))
+def test_9x9_symmetry_holds(symmetry: Symmetry) -> None:
     shape = square(3)
     for generated in generate_many(shape, 2, "easy", symmetry, seed=5):
         assert has_symmetry(shape, generated.puzzle.givens, symmetry)
         assert independent_count(shape, generated.puzzle.givens) == 1
 
 
-@pytest.mark.parametrize("symmetry", SYMMETRIES)
-def test_4x4_puzzles(symmetry: str) -> None:
+@pytest.mark.parametrize("symmetry", list(Symmetry))
+def test_4x4_puzzles(symmetry: Symmetry) -> None:
     shape = square(2)
     for generated in generate_many(shape, 5, "easy", symmetry, seed=2):
         assert independent_count(shape, generated.puzzle.givens) == 1
@@ -180,7 +196,7 @@ def test_16x16_and_samurai_easy() -> None:
         generated = generate(shape, "easy", "rotational", random.Random(1))
         assert singles_solve(shape, generated.puzzle.givens)  # singles alone: one solution
         assert has_symmetry(shape, generated.puzzle.givens, "rotational")
-        assert generated.level == 1
+        assert generated.level is Level.EASY
         assert 0 < generated.puzzle.given_count < shape.size
 
 
@@ -207,8 +223,13 @@ def test_cancel_and_progress() -> None:
     assert calls == [(1, 3), (2, 3), (3, 3)]
     attempts: list[tuple[int, int]] = []
     with pytest.raises(GenerationFailed):
-        generate(square(2), "medium", rng=random.Random(1), max_attempts=3,
-                 progress=lambda done, total: attempts.append((done, total)))
+        generate(
+            square(2),
+            "medium",
+            rng=random.Random(1),
+            max_attempts=3,
+            progress=lambda done, total: attempts.append((done, total)),
+        )
     assert attempts == [(1, 0), (2, 0), (3, 0)]
 
 
@@ -241,8 +262,8 @@ def test_stopping_a_run_over_processes() -> None:
 
 def test_grader_is_a_parameter() -> None:
     # Any grading function will do: here every puzzle is "medium".
-    generated = generate(square(3), "medium", rng=random.Random(1), grader=lambda puzzle: 2)
-    assert generated.level == 2
+    generated = generate(square(3), Level.MEDIUM, rng=random.Random(1), grader=lambda puzzle: Level.MEDIUM)
+    assert generated.level is Level.MEDIUM
     assert independent_count(square(3), generated.puzzle.givens) == 1
 
 
@@ -250,7 +271,7 @@ def test_grader_is_a_parameter() -> None:
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
 GENERATED_FILES = ["4x4-easy", "16x16-easy", "16x16-medium", "samurai-easy", "samurai-medium"] + [
-    f"9x9-{level}" for level in LEVELS
+    f"9x9-{level.key}" for level in Level
 ]
 
 
@@ -260,19 +281,19 @@ def test_bundled_generated_files_have_one_solution_each(name: str) -> None:
     assert all(count_solutions(puzzle, 2) == 1 for puzzle in puzzles)
 
 
-@pytest.mark.parametrize("level", LEVELS)
-def test_bundled_9x9_files_hold_their_level(level: str, grader) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("level", list(Level))
+def test_bundled_9x9_files_hold_their_level(level: Level, grader) -> None:  # type: ignore[no-untyped-def]
     # A sample: grading all of them takes too long. When this fails, the
     # grader changed: run the commands of puzzles/GENERATED.md again.
-    puzzles = read_puzzle_file(PUZZLES / f"9x9-{level}.txt")
+    puzzles = read_puzzle_file(PUZZLES / f"9x9-{level.key}.txt")
     for index in (0, len(puzzles) - 1):
-        assert LEVELS[grader(puzzles.puzzle(index)) - 1] == level
+        assert grader(puzzles.puzzle(index)) is level
 
 
 @pytest.mark.parametrize("name", ["16x16-easy", "16x16-medium", "samurai-easy", "samurai-medium"])
 def test_bundled_big_board_files_hold_their_level(name: str, grader) -> None:  # type: ignore[no-untyped-def]
     # Graded with ceilings scaled to the board's size (runner.Solution.level).
-    level = name.split("-")[1]
+    level = Level.parse(name.split("-")[1])
     puzzles = read_puzzle_file(PUZZLES / f"{name}.txt")
     for index in (0, len(puzzles) - 1):
-        assert LEVELS[grader(puzzles.puzzle(index)) - 1] == level
+        assert grader(puzzles.puzzle(index)) is level

@@ -1,4 +1,4 @@
-"""PRODUCT.md section 2: every board as data."""
+"""Every board as data: shapes, houses, puzzle lines, conflicts."""
 
 from __future__ import annotations
 
@@ -6,7 +6,14 @@ import pytest
 
 from sudoku_tui.engine.conflicts import PotentialConflicts, conflicting_cells
 from sudoku_tui.engine.geometry import samurai, samurai_grid_cells, shape_for_size, square
-from sudoku_tui.engine.puzzle import Grid, Puzzle, format_line, parse_line
+from sudoku_tui.engine.puzzle import (
+    InvalidCharacter,
+    LineError,
+    SharedBoxesDisagree,
+    WrongLength,
+    format_line,
+    parse_line,
+)
 
 
 @pytest.mark.parametrize("box", [2, 3, 4, 5])
@@ -74,18 +81,6 @@ def test_samurai_line_round_trip() -> None:
     assert parse_line(shape, line) == tuple(values)
 
 
-def test_grid_protects_givens() -> None:
-    puzzle = Puzzle.from_line(square(2), "2...43213...1432")
-    grid = puzzle.grid()
-    grid.set(1, 1)
-    assert grid[1] == 1 and not grid.is_full()
-    with pytest.raises(ValueError):
-        grid.set(0, 3)
-    with pytest.raises(ValueError):
-        grid.set(1, 5)
-    assert Grid(puzzle, grid.values).to_line() == "21..43213...1432"
-
-
 def test_potential_conflicts() -> None:
     shape = square(2)
     clean = PotentialConflicts(shape, parse_line(shape, "2...43213...1432"))
@@ -100,3 +95,37 @@ def test_potential_conflicts() -> None:
     for line in ("11..............", "1...1...........", "1....1.........."):
         assert PotentialConflicts(shape, parse_line(shape, line)).has_conflict, line
     assert conflicting_cells(shape, parse_line(shape, "1....1..........")) == {0, 5}
+
+
+def test_house_look_ups() -> None:
+    shape = square(3)
+    assert shape.house_cells[0] == tuple(range(9))
+    assert [shape.house_kinds[h] for h in (shape.row_houses[0], shape.column_houses[0], shape.box_houses[0])] == [
+        "row",
+        "column",
+        "box",
+    ]
+    assert shape.peer_sets[0] == frozenset(shape.peers[0])
+    assert shape.house_sets[shape.box_houses[0]] == frozenset({0, 1, 2, 9, 10, 11, 18, 19, 20})
+    # A cell of a Samurai's shared box lies in two rows, two columns and one box.
+    big = samurai()
+    shared = samurai_grid_cells(0)[80]  # bottom-right corner of the top-left grid
+    by_kind = big.cell_houses_by_kind
+    assert (len(by_kind["row"][shared]), len(by_kind["column"][shared]), len(by_kind["box"][shared])) == (2, 2, 1)
+
+
+@pytest.mark.parametrize(
+    ("line", "error"),
+    [("2...4321", WrongLength), ("2...43213...14x2", InvalidCharacter)],
+)
+def test_line_errors_say_what_is_wrong(line: str, error: type[LineError]) -> None:
+    with pytest.raises(error):
+        parse_line(square(2), line)
+
+
+def test_samurai_shared_boxes_must_agree() -> None:
+    shape = samurai()
+    line = list(format_line(shape, [0] * shape.size))
+    line[80] = "1"  # the top-left grid's last cell, which the centre grid holds too
+    with pytest.raises(SharedBoxesDisagree):
+        parse_line(shape, "".join(line))

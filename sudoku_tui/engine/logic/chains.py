@@ -6,23 +6,31 @@ turn; when it ends on a candidate that must then be true, one of its two
 ends is true. Any candidate that conflicts with both ends goes. The search
 is breadth-first from every start at once, one link deeper at a time, so
 the shortest chains come first and easy steps stay cheap.
+
+The AIC search also meets nice loops, and names each step for what it is:
+a chain back to its own start (the start is true) or an AIC whose victims
+are its own end cells is a Discontinuous Nice Loop; a chain whose ends are
+weakly linked closes a Continuous Nice Loop, where every weak link holds
+exactly one true candidate. All three score as AIC.
 """
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 from itertools import pairwise
 
 from .grid import CandidateGrid, bit
 from .links import LinkGraph
-from .step import Step
+from .step import Step, TechniqueName
 
 MAX_LINKS = 20  # longest chain tried (HoDoKu's default is of this order)
 
-Path = list[tuple[int, int]]  # (node, 1 on / 0 off) from the start
+State = tuple[int, int]  # (node, 1 on / 0 off)
+Path = list[State]  # from the start
+Placement = tuple[int, int]  # (cell, value)
 
 
-def common_victims(grid: CandidateGrid, n: int, a: int, b: int) -> list[tuple[int, int]]:
+def common_victims(grid: CandidateGrid, n: int, a: int, b: int) -> list[Placement]:
     """Candidates (cell, value) in conflict with both nodes ``a`` and ``b``."""
     ca, va = divmod(a, n)
     cb, vb = divmod(b, n)
@@ -46,48 +54,46 @@ def common_victims(grid: CandidateGrid, n: int, a: int, b: int) -> list[tuple[in
     return []
 
 
-def search(graph: LinkGraph, max_links: int = MAX_LINKS) -> Iterator[Path]:
+def search(graph: LinkGraph) -> Iterator[Path]:
     """Every alternating chain from an off start to an on end, shortest first.
 
     One breadth-first tree per start, all grown a level at a time; a state
     is (node, polarity) and is entered once per tree.
     """
-    strong, weak = graph.strong, graph.weak_list
-    parents: dict[int, dict[tuple[int, int], tuple[int, int] | None]] = {}
-    frontiers: dict[int, list[tuple[int, int]]] = {}
-    for a in graph.nodes:
-        if strong[a]:
-            parents[a] = {(a, 0): None}
-            frontiers[a] = [(a, 0)]
-    for _depth in range(max_links):
+    trees: dict[int, dict[State, State | None]] = {a: {(a, 0): None} for a in graph.nodes if graph.strong[a]}
+    frontiers: dict[int, list[State]] = {a: [(a, 0)] for a in trees}
+    for _depth in range(MAX_LINKS):
         any_left = False
         for a, frontier in frontiers.items():
             if not frontier:
                 continue
-            parent = parents[a]
-            new: list[tuple[int, int]] = []
-            for state in frontier:
-                node, on = state
-                if on:
-                    for m in weak[node]:
-                        key = (m, 0)
-                        if key not in parent:
-                            parent[key] = state
-                            new.append(key)
-                else:
-                    for m in strong[node]:
-                        key = (m, 1)
-                        if key not in parent:
-                            parent[key] = state
-                            new.append(key)
-                            yield _path(parent, key)
+            graph.grid.check_stop()
+            new: list[State] = []
+            yield from _grow(graph, trees[a], frontier, new)
             frontiers[a] = new
             any_left = any_left or bool(new)
         if not any_left:
             return
 
 
-def _path(parent: dict[tuple[int, int], tuple[int, int] | None], end: tuple[int, int]) -> Path:
+def _grow(
+    graph: LinkGraph, parent: dict[State, State | None], frontier: list[State], new: list[State]
+) -> Iterator[Path]:
+    """One level of a tree: every state one link past ``frontier`` goes to
+    ``new``; each one reached by a strong link ends a chain, yielded."""
+    for state in frontier:
+        node, on = state
+        links = graph.weak_list[node] if on else graph.strong[node]
+        for m in links:
+            key = (m, 0 if on else 1)
+            if key not in parent:
+                parent[key] = state
+                new.append(key)
+                if not on:
+                    yield _path(parent, key)
+
+
+def _path(parent: dict[State, State | None], end: State) -> Path:
     path = [end]
     state = parent[end]
     while state is not None:
@@ -105,84 +111,109 @@ def notation(graph: LinkGraph, path: Path) -> str:
     return "".join(parts)
 
 
-def _chain_steps(grid: CandidateGrid, graph: LinkGraph, name: str, loops: bool) -> Iterator[Step]:
-    n, shape = grid.n, grid.shape
-    seen: set[frozenset[tuple[int, int]]] = set()
+def _chain_steps(grid: CandidateGrid, graph: LinkGraph, technique: TechniqueName, loops: bool) -> Iterator[Step]:
+    """The steps of every chain the search finds, each set of victims once.
+    With ``loops`` (AIC), chains that close on themselves count too."""
+    seen: set[frozenset[Placement]] = set()
     for path in search(graph):
-        a, b = path[0][0], path[-1][0]
-        chain_cells = tuple(dict.fromkeys(graph.cell(node) for node, _ in path))
-        if a == b:
-            if not loops:
-                continue
-            # a off forces a on: a is true. HoDoKu writes this as the
-            # elimination of the cell's other candidates; so do we.
-            cell, value = graph.cell(a), graph.value(a)
-            others = tuple((cell, v) for v in range(1, n + 1) if v != value and grid.cands[cell] & bit(v))
-            key = frozenset(others)
-            if not others or key in seen:
-                continue
-            seen.add(key)
-            yield Step(
-                "Discontinuous Nice Loop",
-                eliminations=others,
-                cells=chain_cells,
-                values=(value,),
-                score_key="AIC",
-                explanation=f"if {graph.name(a)} were false, the chain {notation(graph, path)} "
-                f"would make it true, so {shape.cell_name(cell)} holds {shape.symbol(value)}",
-            )
-            continue
-        technique = name
-        victims: list[tuple[int, int]] = []
-        if loops and len(path) >= 4 and graph.conflicts(b, a) and len({s[0] for s in path}) == len(path):
-            # b on forces a off again: a continuous loop, where every weak
-            # link (including b-a) holds exactly one true candidate.
-            members = {(graph.cell(node), graph.value(node)) for node, _ in path}
-            loop_cells = {graph.cell(node) for node, _ in path}
-            found: set[tuple[int, int]] = set()
-            ring = path + [path[0]]
-            for (p, p_on), (q, _q_on) in pairwise(ring):
-                if p_on:  # p on -> q off: a weak link
-                    # Like HoDoKu, a link between cells clears only cells outside the loop.
-                    same_cell = graph.cell(p) == graph.cell(q)
-                    found.update(
-                        v
-                        for v in common_victims(grid, n, p, q)
-                        if v not in members and (same_cell or v[0] not in loop_cells)
-                    )
-            victims = sorted(found)
-            technique = "Continuous Nice Loop"
-        if not victims:
-            technique = name
-            victims = common_victims(grid, n, a, b)
-        if not victims:
-            continue
+        start_is_end = path[0][0] == path[-1][0]
+        if start_is_end:
+            name, victims = TechniqueName.DISCONTINUOUS_NICE_LOOP, _start_is_true(grid, graph, path) if loops else []
+        else:
+            name, victims = _chain_victims(grid, graph, path, technique, loops)
         key = frozenset(victims)
-        if key in seen:
+        if not victims or key in seen:
             continue
         seen.add(key)
-        if name == "AIC" and technique == "AIC":
-            end_cells = {graph.cell(a), graph.cell(b)}
-            if all(c in end_cells for c, _ in victims):
-                technique = "Discontinuous Nice Loop"
-        text = notation(graph, path)
-        yield Step(
-            technique,
-            eliminations=tuple(sorted(victims)),
-            cells=chain_cells,
-            values=tuple(sorted({graph.value(node) for node, _ in path})),
-            score_key=name,
-            explanation=f"{graph.name(a)} or {graph.name(b)} is true by the chain {text}"
-            if technique != "Continuous Nice Loop"
-            else f"the loop {text} makes every weak link strong",
-        )
+        yield _loop_step(grid, graph, path, victims) if start_is_end else _chain_step(graph, path, name, victims)
+
+
+def _start_is_true(grid: CandidateGrid, graph: LinkGraph, path: Path) -> list[Placement]:
+    """A chain from a start back to itself: the start off forces it on, so it
+    is true. HoDoKu writes this as the elimination of the cell's other
+    candidates; so do we."""
+    cell, value = graph.cell(path[0][0]), graph.value(path[0][0])
+    return [(cell, v) for v in range(1, grid.n + 1) if v != value and grid.cands[cell] & bit(v)]
+
+
+def _chain_victims(
+    grid: CandidateGrid, graph: LinkGraph, path: Path, technique: TechniqueName, loops: bool
+) -> tuple[TechniqueName, list[Placement]]:
+    """What a chain removes, and the name it goes by."""
+    a, b = path[0][0], path[-1][0]
+    if loops and len(path) >= 4 and graph.conflicts(b, a) and len({s[0] for s in path}) == len(path):
+        victims = _continuous_victims(grid, graph, path)
+        if victims:
+            return TechniqueName.CONTINUOUS_NICE_LOOP, victims
+    victims = common_victims(grid, grid.n, a, b)
+    end_cells = {graph.cell(a), graph.cell(b)}
+    if loops and victims and all(c in end_cells for c, _ in victims):
+        return TechniqueName.DISCONTINUOUS_NICE_LOOP, victims
+    return technique, victims
+
+
+def _continuous_victims(grid: CandidateGrid, graph: LinkGraph, path: Path) -> list[Placement]:
+    """``b`` on forces ``a`` off again: a continuous loop, where every weak
+    link (including b-a) holds exactly one true candidate, so whatever
+    conflicts with both ends of a weak link goes."""
+    members = {(graph.cell(node), graph.value(node)) for node, _ in path}
+    loop_cells = {graph.cell(node) for node, _ in path}
+    found: set[Placement] = set()
+    for (p, p_on), (q, _q_on) in pairwise([*path, path[0]]):
+        if p_on:  # p on -> q off: a weak link
+            # Like HoDoKu, a link between cells clears only cells outside the loop.
+            same_cell = graph.cell(p) == graph.cell(q)
+            found.update(
+                v
+                for v in common_victims(grid, grid.n, p, q)
+                if v not in members and (same_cell or v[0] not in loop_cells)
+            )
+    return sorted(found)
+
+
+def _loop_step(grid: CandidateGrid, graph: LinkGraph, path: Path, victims: list[Placement]) -> Step:
+    shape = grid.shape
+    a = path[0][0]
+    cell, value = graph.cell(a), graph.value(a)
+    return Step(
+        TechniqueName.DISCONTINUOUS_NICE_LOOP,
+        eliminations=tuple(victims),
+        cells=_chain_cells(graph, path),
+        values=(value,),
+        explanation=f"if {graph.name(a)} were false, the chain {notation(graph, path)} "
+        f"would make it true, so {shape.cell_name(cell)} holds {shape.symbol(value)}",
+    )
+
+
+def _chain_step(graph: LinkGraph, path: Path, technique: TechniqueName, victims: list[Placement]) -> Step:
+    a, b = path[0][0], path[-1][0]
+    text = notation(graph, path)
+    if technique is TechniqueName.CONTINUOUS_NICE_LOOP:
+        explanation = f"the loop {text} makes every weak link strong"
+    else:
+        explanation = f"{graph.name(a)} or {graph.name(b)} is true by the chain {text}"
+    return Step(
+        technique,
+        eliminations=tuple(sorted(victims)),
+        cells=_chain_cells(graph, path),
+        values=tuple(sorted({graph.value(node) for node, _ in path})),
+        explanation=explanation,
+    )
+
+
+def _chain_cells(graph: LinkGraph, path: Path) -> tuple[int, ...]:
+    return tuple(dict.fromkeys(graph.cell(node) for node, _ in path))
+
+
+def _one_value(value: int) -> Callable[[int, int], bool]:
+    return lambda cell, v: v == value
 
 
 def x_chain(grid: CandidateGrid) -> Iterator[Step]:
     """Chains on one value: strong links are houses with two places."""
     for value in range(1, grid.n + 1):
-        graph = LinkGraph(grid, lambda cell, v, value=value: v == value)  # type: ignore[misc]
-        yield from _chain_steps(grid, graph, "X-Chain", False)
+        grid.check_stop()
+        yield from _chain_steps(grid, LinkGraph(grid, _one_value(value)), TechniqueName.X_CHAIN, False)
 
 
 def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
@@ -192,58 +223,59 @@ def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
     # Only the in-cell strong links belong to an XY-Chain.
     graph.strong = {a: [b for b in s if graph.cell(b) == graph.cell(a)] for a, s in graph.strong.items()}
     graph.weak_list = {a: [b for b in s if graph.cell(b) != graph.cell(a)] for a, s in graph.weak_list.items()}
-    yield from _chain_steps(grid, graph, "XY-Chain", False)
+    yield from _chain_steps(grid, graph, TechniqueName.XY_CHAIN, False)
 
 
 def aic(grid: CandidateGrid) -> Iterator[Step]:
     """Any alternating chain, and nice loops (discontinuous and continuous)."""
-    yield from _chain_steps(grid, LinkGraph(grid), "AIC", True)
+    yield from _chain_steps(grid, LinkGraph(grid), TechniqueName.AIC, True)
 
 
 def remote_pair(grid: CandidateGrid) -> Iterator[Step]:
     """Bivalue cells with the same pair, each seeing the next: the values
     alternate, so a cell that sees two chain cells an odd number of links
     apart (at least three) loses both values."""
-    shape, cands = grid.shape, grid.cands
     by_pair: dict[int, list[int]] = {}
-    for cell, m in enumerate(cands):
+    for cell, m in enumerate(grid.cands):
         if m.bit_count() == 2:
             by_pair.setdefault(m, []).append(cell)
     for pair, cells in by_pair.items():
-        if len(cells) < 4:
+        if len(cells) >= 4:
+            values = tuple(v for v in range(1, grid.n + 1) if pair & bit(v))
+            for start in cells:
+                grid.check_stop()
+                yield from _remote_pairs_from(grid, cells, values, start)
+
+
+def _remote_pairs_from(grid: CandidateGrid, cells: list[int], values: tuple[int, ...], start: int) -> Iterator[Step]:
+    """Chains of ``cells`` (all holding ``values``) from ``start``, by
+    breadth-first distance along "sees"."""
+    shape, cands = grid.shape, grid.cands
+    dist = {start: 0}
+    order = [start]
+    parent: dict[int, int] = {}
+    for cell in order:
+        for other in cells:
+            if other not in dist and grid.sees(cell, other):
+                dist[other] = dist[cell] + 1
+                parent[other] = cell
+                order.append(other)
+    for end in order:
+        if dist[end] < 3 or dist[end] % 2 == 0 or end < start:
             continue
-        values = tuple(v for v in range(1, grid.n + 1) if pair & bit(v))
-        for start in cells:
-            # Breadth-first distances along "sees" from this start.
-            dist = {start: 0}
-            order = [start]
-            parent: dict[int, int] = {}
-            for cell in order:
-                for other in cells:
-                    if other not in dist and grid.sees(cell, other):
-                        dist[other] = dist[cell] + 1
-                        parent[other] = cell
-                        order.append(other)
-            for end in order:
-                if dist[end] < 3 or dist[end] % 2 == 0 or end < start:
-                    continue
-                path = [end]
-                while path[-1] != start:
-                    path.append(parent[path[-1]])
-                targets = [
-                    (c, v)
-                    for c in grid.common_peers((start, end))
-                    if c not in path
-                    for v in values
-                    if cands[c] & bit(v)
-                ]
-                if targets:
-                    yield Step(
-                        "Remote Pair",
-                        eliminations=tuple(sorted(targets)),
-                        cells=tuple(reversed(path)),
-                        values=values,
-                        explanation=f"{', '.join(shape.cell_name(c) for c in reversed(path))} all hold "
-                        f"{shape.symbol(values[0])}/{shape.symbol(values[1])} and alternate, so "
-                        f"{shape.cell_name(start)} and {shape.cell_name(end)} hold both values between them",
-                    )
+        path = [end]
+        while path[-1] != start:
+            path.append(parent[path[-1]])
+        targets = [
+            (c, v) for c in grid.common_peers((start, end)) if c not in path for v in values if cands[c] & bit(v)
+        ]
+        if targets:
+            yield Step(
+                TechniqueName.REMOTE_PAIR,
+                eliminations=tuple(sorted(targets)),
+                cells=tuple(reversed(path)),
+                values=values,
+                explanation=f"{', '.join(shape.cell_name(c) for c in reversed(path))} all hold "
+                f"{shape.symbol(values[0])}/{shape.symbol(values[1])} and alternate, so "
+                f"{shape.cell_name(start)} and {shape.cell_name(end)} hold both values between them",
+            )

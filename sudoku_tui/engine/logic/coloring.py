@@ -3,16 +3,17 @@
 Along a chain of strong links the value alternates, so one colour of a
 cluster is all true and the other all false. Trap: a cell that sees both
 colours loses the value. Wrap: a colour with two cells in one house is
-false everywhere.
+false everywhere. One search colours each cluster once and finds both;
+each technique keeps its own steps.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .grid import CandidateGrid, bit
+from .grid import CandidateGrid, bit, only
 from .single_digit import strong_links
-from .step import Step, cells_text
+from .step import Step, TechniqueName, cells_text
 
 
 def clusters(grid: CandidateGrid, value: int) -> list[tuple[list[int], list[int]]]:
@@ -41,49 +42,53 @@ def clusters(grid: CandidateGrid, value: int) -> list[tuple[list[int], list[int]
     return out
 
 
-def _colors(grid: CandidateGrid, trap: bool) -> Iterator[Step]:
-    shape, cands = grid.shape, grid.cands
-    for value in range(1, grid.n + 1):
-        b = bit(value)
-        for on, off in clusters(grid, value):
-            coloured = set(on) | set(off)
-            if trap:
-                targets = [
-                    c
-                    for c, m in enumerate(cands)
-                    if m & b
-                    and c not in coloured
-                    and any(grid.sees(c, x) for x in on)
-                    and any(grid.sees(c, x) for x in off)
-                ]
-                if targets:
-                    yield Step(
-                        "Simple Colors Trap",
-                        eliminations=tuple((c, value) for c in targets),
-                        cells=tuple(sorted(coloured)),
-                        values=(value,),
-                        score_key="Simple Colors",
-                        explanation=f"{shape.symbol(value)} is either in every cell of {cells_text(shape, on)} "
-                        f"or in every cell of {cells_text(shape, off)}; the removed cells see both sets",
-                    )
-                continue
-            for side, other in ((on, off), (off, on)):
-                if any(grid.sees(a, c) for i, a in enumerate(side) for c in side[i + 1 :]):
-                    yield Step(
-                        "Simple Colors Wrap",
-                        eliminations=tuple(sorted((c, value) for c in side)),
-                        cells=tuple(sorted(coloured)),
-                        values=(value,),
-                        score_key="Simple Colors",
-                        explanation=f"two cells of {cells_text(shape, side)} see each other, so that colour "
-                        f"cannot hold {shape.symbol(value)} and {cells_text(shape, other)} must",
-                    )
-                    break
-
-
 def simple_colors_trap(grid: CandidateGrid) -> Iterator[Step]:
-    return _colors(grid, True)
+    return only(TechniqueName.SIMPLE_COLORS_TRAP, grid.shared_steps(_colors))
 
 
 def simple_colors_wrap(grid: CandidateGrid) -> Iterator[Step]:
-    return _colors(grid, False)
+    return only(TechniqueName.SIMPLE_COLORS_WRAP, grid.shared_steps(_colors))
+
+
+def _colors(grid: CandidateGrid) -> Iterator[Step]:
+    for value in range(1, grid.n + 1):
+        grid.check_stop()
+        for on, off in clusters(grid, value):
+            yield from _trap(grid, value, on, off)
+            yield from _wrap(grid, value, on, off)
+
+
+def _trap(grid: CandidateGrid, value: int, on: list[int], off: list[int]) -> Iterator[Step]:
+    shape, cands = grid.shape, grid.cands
+    b = bit(value)
+    coloured = set(on) | set(off)
+    targets = [
+        c
+        for c, m in enumerate(cands)
+        if m & b and c not in coloured and any(grid.sees(c, x) for x in on) and any(grid.sees(c, x) for x in off)
+    ]
+    if targets:
+        yield Step(
+            TechniqueName.SIMPLE_COLORS_TRAP,
+            eliminations=tuple((c, value) for c in targets),
+            cells=tuple(sorted(coloured)),
+            values=(value,),
+            explanation=f"{shape.symbol(value)} is either in every cell of {cells_text(shape, on)} "
+            f"or in every cell of {cells_text(shape, off)}; the removed cells see both sets",
+        )
+
+
+def _wrap(grid: CandidateGrid, value: int, on: list[int], off: list[int]) -> Iterator[Step]:
+    """The first colour with two cells that see each other is false."""
+    shape = grid.shape
+    for side, other in ((on, off), (off, on)):
+        if any(grid.sees(a, c) for i, a in enumerate(side) for c in side[i + 1 :]):
+            yield Step(
+                TechniqueName.SIMPLE_COLORS_WRAP,
+                eliminations=tuple(sorted((c, value) for c in side)),
+                cells=tuple(sorted(set(on) | set(off))),
+                values=(value,),
+                explanation=f"two cells of {cells_text(shape, side)} see each other, so that colour "
+                f"cannot hold {shape.symbol(value)} and {cells_text(shape, other)} must",
+            )
+            return

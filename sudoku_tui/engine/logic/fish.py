@@ -5,19 +5,47 @@ in ``size`` cover lines (columns). Each base line needs v once and each cover
 line holds it at most once, so the covers' v are all inside the base lines
 and every other cell of the covers loses v. Fins are base places outside the
 covers: either a fin is true, or the plain fish is; so a cell that sees every
-fin and lies in a cover (outside the base) loses v either way.
+fin and lies in a cover (outside the base) loses v either way. A finned fish
+with a base line that keeps one place inside the covers is called sashimi;
+one search finds both, and each technique keeps its own steps.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 from itertools import combinations
+from typing import NamedTuple
 
-from .grid import CandidateGrid, bit
-from .step import Step, cells_text
+from ..geometry import HouseKind
+from .grid import CandidateGrid, bit, only
+from .step import Step, TechniqueName, cells_text
 
-NAMES = {2: "X-Wing", 3: "Swordfish", 4: "Jellyfish"}
+BASIC = {2: TechniqueName.X_WING, 3: TechniqueName.SWORDFISH, 4: TechniqueName.JELLYFISH}
+FINNED = {2: TechniqueName.FINNED_X_WING, 3: TechniqueName.FINNED_SWORDFISH, 4: TechniqueName.FINNED_JELLYFISH}
+SASHIMI = {2: TechniqueName.SASHIMI_X_WING, 3: TechniqueName.SASHIMI_SWORDFISH, 4: TechniqueName.SASHIMI_JELLYFISH}
 MAX_FINS = 4  # fins of one fish; they must share a box anyway
+
+
+class _Line(NamedTuple):
+    """A base line and the places of the value in it; covers and cells as bit sets."""
+
+    house: int
+    places: list[int]
+    covers: int  # cover lines (house indexes) through the places
+    cells: int  # the places
+
+
+class _Fish(NamedTuple):
+    """A fish being built: its value, size, base lines and their places."""
+
+    grid: CandidateGrid
+    value: int
+    size: int
+    base: tuple[_Line, ...]
+
+    @property
+    def base_cells(self) -> list[int]:
+        return [c for line in self.base for c in line.places]
 
 
 def _mask(houses: tuple[int, ...]) -> int:
@@ -27,70 +55,83 @@ def _mask(houses: tuple[int, ...]) -> int:
     return m
 
 
-def _fish(grid: CandidateGrid, size: int, finned: bool, sashimi: bool | None = None) -> Iterator[Step]:
-    # Cover lines and boxes as bit sets of house indexes, so a union is an OR.
-    t, cands = grid.t, grid.cands
+def _bits(mask: int) -> list[int]:
+    """The house indexes in a bit set, ascending."""
+    return [h for h in range(mask.bit_length()) if mask >> h & 1]
+
+
+def _lines(grid: CandidateGrid, value: int, base_kind: HouseKind, cover_kind: HouseKind, limit: int) -> list[_Line]:
+    """Base lines of one kind with one to ``limit`` places for ``value``."""
+    shape, cands = grid.shape, grid.cands
+    b = bit(value)
+    cover_of = shape.cell_houses_by_kind[cover_kind]
+    lines = []
+    for h in shape.row_houses if base_kind == "row" else shape.column_houses:
+        places = [c for c in shape.house_cells[h] if cands[c] & b]
+        if 1 <= len(places) <= limit:
+            covers = cells = 0
+            for c in places:
+                covers |= _mask(cover_of[c])
+                cells |= 1 << c
+            lines.append(_Line(h, places, covers, cells))
+    return lines
+
+
+# (base kind, cover kind): rows covered by columns, then columns by rows.
+_ORIENTATIONS: tuple[tuple[HouseKind, HouseKind], ...] = (("row", "column"), ("column", "row"))
+
+
+def _bases(grid: CandidateGrid, size: int, finned: bool) -> Iterator[tuple[int, tuple[_Line, ...], HouseKind, int]]:
+    """Every set of ``size`` base lines that share no cell (Samurai lines
+    can): its value, its lines, the kind of its covers and its covers as a bit set."""
     for value in range(1, grid.n + 1):
-        b = bit(value)
-        for base_kind, cover_kind in (("row", "column"), ("column", "row")):
-            base_ids = t.rows if base_kind == "row" else t.columns
-            cover_of = t.cell_kind_houses[cover_kind]
-            box_of = t.cell_kind_houses["box"]
-            limit = size + (MAX_FINS if finned else 0)
-            lines: list[tuple[int, list[int], int, int]] = []  # house, places, cover mask, cell mask
-            for h in base_ids:
-                places = [c for c in t.houses[h] if cands[c] & b]
-                if 1 <= len(places) <= limit:
-                    cover = 0
-                    cells = 0
-                    for c in places:
-                        cover |= _mask(cover_of[c])
-                        cells |= 1 << c
-                    lines.append((h, places, cover, cells))
-            if len(lines) < size:
-                continue
+        for base_kind, cover_kind in _ORIENTATIONS:
+            grid.check_stop()
+            lines = _lines(grid, value, base_kind, cover_kind, size + (MAX_FINS if finned else 0))
             for group in combinations(lines, size):
-                cover_all = 0
-                cell_all = 0
-                clash = False
-                for _, _, cover, cells in group:
-                    if cell_all & cells:
-                        clash = True  # base lines must not share cells (Samurai)
-                        break
-                    cover_all |= cover
-                    cell_all |= cells
-                if clash:
-                    continue
-                count = cover_all.bit_count()
-                if not finned:
-                    if count == size:
-                        covers = [h for h in range(len(t.houses)) if cover_all >> h & 1]
-                        base_set = {c for _, places, _, _ in group for c in places}
-                        yield from _emit(grid, value, size, group, covers, base_set, [], False)
-                    continue
-                # Fins share one box, so they add at most a box's width of
-                # covers; more than that and no finned fish is possible.
-                if count <= size or count > size + grid.shape.box:
-                    continue
-                yield from _finned(grid, value, size, group, sashimi, cover_of, box_of)
+                covers = _covers_if_disjoint(group)
+                if covers >= 0:
+                    yield value, group, cover_kind, covers
 
 
-def _finned(
-    grid: CandidateGrid,
-    value: int,
-    size: int,
-    group: tuple[tuple[int, list[int], int, int], ...],
-    sashimi: bool | None,
-    cover_of: tuple[tuple[int, ...], ...],
-    box_of: tuple[tuple[int, ...], ...],
-) -> Iterator[Step]:
+def _covers_if_disjoint(group: tuple[_Line, ...]) -> int:
+    """The covers of lines that share no cell, or -1 when two do."""
+    covers = cells = 0
+    for line in group:
+        if cells & line.cells:
+            return -1
+        covers |= line.covers
+        cells |= line.cells
+    return covers
+
+
+def _basic_fish(grid: CandidateGrid, size: int) -> Iterator[Step]:
+    for value, group, _, covers in _bases(grid, size, False):
+        if covers.bit_count() == size:
+            yield from _emit(_Fish(grid, value, size, group), _bits(covers), [], False)
+
+
+def _finned_fish(grid: CandidateGrid, size: int) -> Iterator[Step]:
+    """Finned and sashimi fish of one size, each step named for its kind."""
+    for value, group, cover_kind, covers in _bases(grid, size, True):
+        count = covers.bit_count()
+        # Fins share one box, so they add at most a box's width of
+        # covers; more than that and no finned fish is possible.
+        if size < count <= size + grid.shape.box:
+            grid.check_stop()
+            yield from _finned(_Fish(grid, value, size, group), cover_kind)
+
+
+def _finned(fish: _Fish, cover_kind: HouseKind) -> Iterator[Step]:
     """Fins must share a box with the cells they help eliminate (those lie in
     a cover line outside the base lines), so try each box as the fins' home:
     base cells outside it fix most covers, and cells inside may add the rest."""
-    base_cells = [c for _, places, _, _ in group for c in places]
+    shape = fish.grid.shape
+    box_of = shape.cell_houses_by_kind["box"]
+    cover_of = shape.cell_houses_by_kind[cover_kind]
+    base_cells = fish.base_cells
     cell_cover = {c: _mask(cover_of[c]) for c in base_cells}
-    boxes = sorted({bx for c in base_cells for bx in box_of[c]})
-    for box in boxes:
+    for box in sorted({bx for c in base_cells for bx in box_of[c]}):
         body_covers = 0
         in_box = []
         for c in base_cells:
@@ -98,54 +139,38 @@ def _finned(
                 in_box.append(c)
             else:
                 body_covers |= cell_cover[c]
-        free = size - body_covers.bit_count()
+        free = fish.size - body_covers.bit_count()
         if free < 0 or not in_box:
             continue
-        optional_mask = 0
+        optional = 0
         for c in in_box:
-            optional_mask |= cell_cover[c]
-        optional_mask &= ~body_covers
-        optional = [1 << h for h in range(optional_mask.bit_length()) if optional_mask >> h & 1]
-        for extra in combinations(optional, free):
-            cover_set = body_covers
-            for m in extra:
-                cover_set |= m
-            fins = [c for c in in_box if not cell_cover[c] & cover_set]
-            if not fins:
-                continue
-            body_counts = [sum(1 for c in places if cell_cover[c] & cover_set) for _, places, _, _ in group]
-            if min(body_counts) == 0:
-                continue  # a base line of fins only is not a fish
-            is_sashimi = min(body_counts) == 1
-            if sashimi is not None and is_sashimi != sashimi:
-                continue
-            covers = [h for h in range(cover_set.bit_length()) if cover_set >> h & 1]
-            yield from _emit(grid, value, size, group, covers, set(base_cells), fins, is_sashimi)
+            optional |= cell_cover[c]
+        for extra in combinations(_bits(optional & ~body_covers), free):
+            covers = body_covers | _mask(extra)
+            fins = [c for c in in_box if not cell_cover[c] & covers]
+            if fins:
+                yield from _with_fins(fish, fins, cell_cover, covers)
 
 
-def _emit(
-    grid: CandidateGrid,
-    value: int,
-    size: int,
-    group: tuple[tuple[int, list[int], int, int], ...],
-    covers: list[int],
-    base_set: set[int],
-    fins: list[int],
-    sashimi: bool,
-) -> Iterator[Step]:
-    t, shape, cands = grid.t, grid.shape, grid.cands
+def _with_fins(fish: _Fish, fins: list[int], cell_cover: dict[int, int], covers: int) -> Iterator[Step]:
+    """The finned fish with these covers and fins, unless a base line is all fins."""
+    body_counts = [sum(1 for c in line.places if cell_cover[c] & covers) for line in fish.base]
+    if min(body_counts) == 0:
+        return  # a base line of fins only is not a fish
+    yield from _emit(fish, _bits(covers), fins, min(body_counts) == 1)
+
+
+def _emit(fish: _Fish, covers: list[int], fins: list[int], sashimi: bool) -> Iterator[Step]:
+    grid, value, size = fish.grid, fish.value, fish.size
+    shape, cands = grid.shape, grid.cands
     b = bit(value)
-    targets: set[int] = set()
-    for h in covers:
-        targets.update(c for c in t.houses[h] if cands[c] & b and c not in base_set)
+    base_set = set(fish.base_cells)
+    targets = {c for h in covers for c in shape.house_cells[h] if cands[c] & b and c not in base_set}
     if fins:
         targets &= grid.common_peers(fins)
     if not targets:
         return
-    name = NAMES[size]
-    if fins:
-        name = ("Sashimi " if sashimi else "Finned ") + name
-    bases = tuple(g[0] for g in group)
+    bases = tuple(line.house for line in fish.base)
     base_names = ", ".join(shape.houses[h].name for h in bases)
     cover_names = ", ".join(shape.houses[h].name for h in covers)
     text = f"{shape.symbol(value)} in {base_names} lies only in {cover_names}"
@@ -153,8 +178,9 @@ def _emit(
         text += f" apart from the fins {cells_text(shape, fins)}, and the removed cells see every fin"
     else:
         text += ", so those lines lose it elsewhere"
+    technique = (SASHIMI if sashimi else FINNED)[size] if fins else BASIC[size]
     yield Step(
-        name,
+        technique,
         eliminations=tuple(sorted((c, value) for c in targets)),
         cells=tuple(sorted(base_set)),
         houses=bases + tuple(covers),
@@ -164,52 +190,36 @@ def _emit(
 
 
 def x_wing(grid: CandidateGrid) -> Iterator[Step]:
-    return _fish(grid, 2, False)
+    return _basic_fish(grid, 2)
 
 
 def swordfish(grid: CandidateGrid) -> Iterator[Step]:
-    return _fish(grid, 3, False)
+    return _basic_fish(grid, 3)
 
 
 def jellyfish(grid: CandidateGrid) -> Iterator[Step]:
-    return _fish(grid, 4, False)
-
-
-# Finned and sashimi fish come from one search; the runner asks for finned
-# then sashimi on the same grid, so the last search is kept and reused.
-_last_search: dict[tuple[int, tuple[int, ...], tuple[int, ...]], list[Step]] = {}
-
-
-def _finned_kind(grid: CandidateGrid, size: int, sashimi: bool) -> Iterator[Step]:
-    key = (size, tuple(grid.cands), tuple(grid.values))
-    steps = _last_search.get(key)
-    if steps is None:
-        steps = list(_fish(grid, size, True, None))
-        _last_search.clear()
-        _last_search[key] = steps
-    prefix = "Sashimi " if sashimi else "Finned "
-    return (s for s in steps if s.technique.startswith(prefix))
+    return _basic_fish(grid, 4)
 
 
 def finned_x_wing(grid: CandidateGrid) -> Iterator[Step]:
-    return _finned_kind(grid, 2, False)
+    return only(TechniqueName.FINNED_X_WING, grid.shared_steps(_finned_fish, 2))
 
 
 def finned_swordfish(grid: CandidateGrid) -> Iterator[Step]:
-    return _finned_kind(grid, 3, False)
+    return only(TechniqueName.FINNED_SWORDFISH, grid.shared_steps(_finned_fish, 3))
 
 
 def finned_jellyfish(grid: CandidateGrid) -> Iterator[Step]:
-    return _finned_kind(grid, 4, False)
+    return only(TechniqueName.FINNED_JELLYFISH, grid.shared_steps(_finned_fish, 4))
 
 
 def sashimi_x_wing(grid: CandidateGrid) -> Iterator[Step]:
-    return _finned_kind(grid, 2, True)
+    return only(TechniqueName.SASHIMI_X_WING, grid.shared_steps(_finned_fish, 2))
 
 
 def sashimi_swordfish(grid: CandidateGrid) -> Iterator[Step]:
-    return _finned_kind(grid, 3, True)
+    return only(TechniqueName.SASHIMI_SWORDFISH, grid.shared_steps(_finned_fish, 3))
 
 
 def sashimi_jellyfish(grid: CandidateGrid) -> Iterator[Step]:
-    return _finned_kind(grid, 4, True)
+    return only(TechniqueName.SASHIMI_JELLYFISH, grid.shared_steps(_finned_fish, 4))

@@ -1,150 +1,46 @@
-"""Forcing chains, the last resort: Contradiction and Verity.
+"""Forcing chains and nets, the last resort: Contradiction and Verity.
 
-Assume one candidate true and follow what the singles then force (naked and
-hidden singles, over and over). If that ends in a contradiction (a cell with
-no candidate, a house that cannot hold a value), the candidate is false. If
+Assume one candidate true and follow what the singles then force
+(propagation.py). If that ends in a contradiction (a cell with no
+candidate, a house that cannot hold a value), the candidate is false. If
 every candidate of a cell, or every place of a value in a house, forces the
-same placement or elimination, that outcome holds whichever is true.
-Each assumption is followed once and its outcome reused by every test.
+same placement or elimination, that outcome holds whichever is true. A net
+also follows locked candidates. Each assumption is followed once and its
+outcome reused by every test.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator
-from functools import cache
+from dataclasses import dataclass
 
-from ..geometry import Shape
-from .grid import CandidateGrid, bit, digits_of, tables
-from .step import Step
+from .grid import CandidateGrid, bit, digits_of
+from .propagation import Placement, settle
+from .step import Step, TechniqueName
 
-Outcome = tuple[list[int], list[int]] | None  # (values, candidates) after propagation; None: contradiction
-
-
-@cache
-def _intersections(shape: Shape) -> tuple[tuple[tuple[int, ...], tuple[int, ...], tuple[int, ...]], ...]:
-    """Each box/line crossing: (shared cells, rest of the box, rest of the line)."""
-    t = tables(shape)
-    out = []
-    for box in t.boxes:
-        box_cells = t.house_sets[box]
-        for line in t.rows + t.columns:
-            shared = tuple(c for c in t.houses[line] if c in box_cells)
-            if len(shared) >= 2:
-                out.append(
-                    (
-                        shared,
-                        tuple(c for c in t.houses[box] if c not in shared),
-                        tuple(c for c in t.houses[line] if c not in shared),
-                    )
-                )
-    return tuple(out)
-
-
-def _locked_candidates(
-    cands: list[int],
-    values: list[int],
-    crossings: tuple[tuple[tuple[int, ...], ...], ...],
-    queue: list[tuple[int, int]],
-) -> bool:
-    """Pointing and claiming on a propagation's grid; True when anything changed."""
-    changed = False
-    for shared, box_rest, line_rest in crossings:
-        inside = 0
-        for c in shared:
-            inside |= cands[c]
-        if not inside:
-            continue
-        box_out = line_out = 0
-        for c in box_rest:
-            box_out |= cands[c]
-        for c in line_rest:
-            line_out |= cands[c]
-        for only, targets in ((inside & ~box_out, line_rest), (inside & ~line_out, box_rest)):
-            if only:
-                for c in targets:
-                    m = cands[c]
-                    if m & only:
-                        m &= ~only
-                        cands[c] = m
-                        changed = True
-                        if m and not m & (m - 1):
-                            queue.append((c, m.bit_length()))
-    return changed
+# The grid after an assumption and all it forces, or None when it broke.
+Outcome = CandidateGrid | None
 
 
 def propagate(
     grid: CandidateGrid, cell: int, value: int, deep: bool = False, negate: bool = False
 ) -> tuple[Outcome, str]:
-    """The grid after assuming ``cell`` holds ``value`` (or, with ``negate``,
-    does not) and applying singles (and, when ``deep``, locked candidates
-    too: a forcing net).
+    """A copy of the grid after assuming ``cell`` holds ``value`` (or, with
+    ``negate``, does not) and applying singles (and, when ``deep``, locked
+    candidates too: a forcing net).
 
     Returns (None, why) on a contradiction.
     """
-    crossings = _intersections(grid.shape) if deep else ()
-    t, shape = grid.t, grid.shape
-    values, cands = grid.values[:], grid.cands[:]
-    peers, houses = t.peers, t.houses
-    full = (1 << grid.n) - 1
-    queue = [(cell, value)]
+    world = grid.copy()
+    queue: list[Placement] = [(cell, value)]
     if negate:
-        queue = []
-        left = cands[cell] & ~bit(value)
-        cands[cell] = left
+        world.eliminate(cell, value)
+        left = world.cands[cell]
         if not left:
-            return None, f"{shape.cell_name(cell)} would have no candidate left"
-        if not left & (left - 1):
-            queue.append((cell, left.bit_length()))
-    while True:
-        while queue:
-            c, v = queue.pop()
-            b = bit(v)
-            if values[c]:
-                if values[c] != v:
-                    return None, f"{shape.cell_name(c)} would need two values"
-                continue
-            if not cands[c] & b:
-                return None, f"{shape.cell_name(c)} would need {shape.symbol(v)}, which a peer already holds"
-            values[c] = v
-            cands[c] = 0
-            for p in peers[c]:
-                m = cands[p]
-                if m & b:
-                    m &= ~b
-                    cands[p] = m
-                    if not m:
-                        return None, f"{shape.cell_name(p)} would have no candidate left"
-                    if not m & (m - 1):
-                        queue.append((p, m.bit_length()))
-        # Hidden singles, and houses that lost a value altogether.
-        for index, house in enumerate(houses):
-            once = twice = placed = 0
-            for c in house:
-                if values[c]:
-                    placed |= bit(values[c])
-                else:
-                    m = cands[c]
-                    twice |= once & m
-                    once |= m
-            missing = full & ~(once | placed)
-            if missing:
-                v = digits_of(missing)[0]
-                return None, f"{shape.houses[index].name} would have no place for {shape.symbol(v)}"
-            single = once & ~twice & ~placed
-            while single:
-                low = single & -single
-                single ^= low
-                for c in house:
-                    if cands[c] & low:
-                        queue.append((c, low.bit_length()))
-                        break
-        if not queue and deep and _locked_candidates(cands, values, crossings, queue):
-            if not all(cands[c] or values[c] for c in range(len(values))):
-                empty = next(c for c in range(len(values)) if not cands[c] and not values[c])
-                return None, f"{shape.cell_name(empty)} would have no candidate left"
-            continue
-        if not queue:
-            return (values, cands), ""
+            return None, f"{grid.shape.cell_name(cell)} would have no candidate left"
+        queue = [(cell, left.bit_length())] if not left & (left - 1) else []
+    why = settle(world, queue, locked=deep)
+    return (None, why) if why else (world, "")
 
 
 class _Outcomes:
@@ -158,8 +54,19 @@ class _Outcomes:
     def get(self, cell: int, value: int) -> tuple[Outcome, str]:
         key = (cell, value)
         if key not in self.cache:
+            self.grid.check_stop()
             self.cache[key] = propagate(self.grid, cell, value, self.deep)
         return self.cache[key]
+
+
+def _few_candidates_first(grid: CandidateGrid) -> list[int]:
+    """Empty cells, fewest candidates first: their assumptions force the most."""
+    cands = grid.cands
+    return sorted((c for c, m in enumerate(cands) if m), key=lambda c: cands[c].bit_count())
+
+
+def _follow(deep: bool) -> str:
+    return "singles and locked candidates" if deep else "singles"
 
 
 def forcing_chain_contradiction(grid: CandidateGrid) -> Iterator[Step]:
@@ -180,105 +87,137 @@ def forcing_net_verity(grid: CandidateGrid) -> Iterator[Step]:
 
 def _contradiction(grid: CandidateGrid, deep: bool) -> Iterator[Step]:
     outcomes = _Outcomes(grid, deep)
-    kind = "Net" if deep else "Chain"
-    follow = "singles and locked candidates" if deep else "singles"
-    shape, cands = grid.shape, grid.cands
-    # Cells with few candidates first: their assumptions force the most.
-    order = sorted((c for c, m in enumerate(cands) if m), key=lambda c: cands[c].bit_count())
+    technique = TechniqueName.FORCING_NET_CONTRADICTION if deep else TechniqueName.FORCING_CHAIN_CONTRADICTION
+    shape = grid.shape
+    order = _few_candidates_first(grid)
     for cell in order:
-        for value in digits_of(cands[cell]):
-            grid.check_stop()
+        for value in digits_of(grid.cands[cell]):
             outcome, why = outcomes.get(cell, value)
             if outcome is None:
                 yield Step(
-                    f"Forcing {kind} Contradiction",
+                    technique,
                     eliminations=((cell, value),),
                     cells=(cell,),
                     values=(value,),
-                    explanation=f"if {shape.cell_name(cell)} held {shape.symbol(value)}, the {follow} that follow "
-                    f"lead to a contradiction: {why}",
+                    explanation=f"if {shape.cell_name(cell)} held {shape.symbol(value)}, the {_follow(deep)} that "
+                    f"follow lead to a contradiction: {why}",
                 )
-    if not deep:
-        return
-    # A net may also start from a candidate assumed false.
+    if deep:
+        # A net may also start from a candidate assumed false.
+        yield from _negated_contradiction(grid, order)
+
+
+def _negated_contradiction(grid: CandidateGrid, order: list[int]) -> Iterator[Step]:
+    shape = grid.shape
     for cell in order:
-        for value in digits_of(cands[cell]):
+        for value in digits_of(grid.cands[cell]):
             grid.check_stop()
-            outcome, why = propagate(grid, cell, value, deep, negate=True)
+            outcome, why = propagate(grid, cell, value, deep=True, negate=True)
             if outcome is None:
                 yield Step(
-                    "Forcing Net Contradiction",
+                    TechniqueName.FORCING_NET_CONTRADICTION,
                     placements=((cell, value),),
                     cells=(cell,),
                     values=(value,),
-                    explanation=f"if {shape.cell_name(cell)} did not hold {shape.symbol(value)}, the {follow} that "
-                    f"follow lead to a contradiction: {why}",
+                    explanation=f"if {shape.cell_name(cell)} did not hold {shape.symbol(value)}, the "
+                    f"{_follow(True)} that follow lead to a contradiction: {why}",
                 )
+
+
+@dataclass(frozen=True)
+class _Source:
+    """Candidates of which one is true: a cell's, or a value's places in a house."""
+
+    text: str  # "whatever r1c2 holds"
+    branches: list[Placement]
+    cells: tuple[int, ...]
+
+
+def _sources(grid: CandidateGrid) -> list[_Source]:
+    """Cells with two or three candidates, and values with two or three
+    places in a house; fewest branches first."""
+    shape, cands = grid.shape, grid.cands
+    sources: list[_Source] = []
+    for cell, m in enumerate(cands):
+        if 2 <= m.bit_count() <= 3:
+            sources.append(
+                _Source(f"whatever {shape.cell_name(cell)} holds", [(cell, v) for v in digits_of(m)], (cell,))
+            )
+    for h, house in enumerate(shape.house_cells):
+        for v in range(1, grid.n + 1):
+            places = [c for c in house if cands[c] & bit(v)]
+            if 2 <= len(places) <= 3:
+                text = f"wherever {shape.symbol(v)} goes in {shape.houses[h].name}"
+                sources.append(_Source(text, [(c, v) for c in places], tuple(places)))
+    sources.sort(key=lambda s: len(s.branches))
+    return sources
+
+
+def _common_placements(grid: CandidateGrid, source: _Source, live: list[CandidateGrid]) -> tuple[Placement, ...]:
+    """Placements every live branch makes (a branch that ends in a
+    contradiction is false, so it need not agree); a branch's own
+    assumption counts only when it is the one branch left."""
+    first = live[0].values
+    common = [
+        (c, first[c])
+        for c in range(grid.shape.size)
+        if not grid.values[c] and first[c] and all(world.values[c] == first[c] for world in live)
+    ]
+    return tuple((c, v) for c, v in common if (c, v) not in source.branches or len(live) == 1)
+
+
+def _common_eliminations(grid: CandidateGrid, live: list[CandidateGrid]) -> list[Placement]:
+    """Candidates that no live branch keeps (as a candidate or a value)."""
+    eliminations: list[Placement] = []
+    for c, m in enumerate(grid.cands):
+        if not m:
+            continue
+        gone = m
+        for world in live:
+            kept = world.cands[c] | (bit(world.values[c]) if world.values[c] else 0)
+            gone &= ~kept
+        eliminations.extend((c, v) for v in digits_of(gone))
+    return eliminations
 
 
 def _verity(grid: CandidateGrid, deep: bool) -> Iterator[Step]:
     outcomes = _Outcomes(grid, deep)
-    kind = "Net" if deep else "Chain"
-    follow = "singles and locked candidates" if deep else "singles"
-    shape, cands, t = grid.shape, grid.cands, grid.t
-    sources: list[tuple[str, list[tuple[int, int]], tuple[int, ...]]] = []
-    for cell, m in enumerate(cands):
-        if 2 <= m.bit_count() <= 3:
-            sources.append((f"whatever {shape.cell_name(cell)} holds", [(cell, v) for v in digits_of(m)], (cell,)))
-    for h, house in enumerate(t.houses):
-        for v in range(1, grid.n + 1):
-            places = [c for c in house if cands[c] & bit(v)]
-            if 2 <= len(places) <= 3:
-                sources.append(
-                    (
-                        f"wherever {shape.symbol(v)} goes in {shape.houses[h].name}",
-                        [(c, v) for c in places],
-                        tuple(places),
-                    )
-                )
-    sources.sort(key=lambda s: len(s[1]))
-    seen: set[tuple[tuple[int, int], ...]] = set()
-    for text, branches, cells in sources:
+    technique = TechniqueName.FORCING_NET_VERITY if deep else TechniqueName.FORCING_CHAIN_VERITY
+    shape = grid.shape
+    seen: set[tuple[Placement, ...]] = set()
+    for source in _sources(grid):
         grid.check_stop()
-        results = [outcomes.get(c, v)[0] for c, v in branches]
-        live = [r for r in results if r is not None]
+        live = [world for world in (outcomes.get(c, v)[0] for c, v in source.branches) if world is not None]
         if not live:
             continue  # the grid is broken; contradictions report it
-        # Placements every live branch makes; a branch that ends in a
-        # contradiction is false, so it need not agree.
-        common_values = [
-            (c, live[0][0][c])
-            for c in range(shape.size)
-            if not grid.values[c] and live[0][0][c] and all(r[0][c] == live[0][0][c] for r in live)
-        ]
-        placements = tuple((c, v) for c, v in common_values if (c, v) not in branches or len(live) == 1)
-        eliminations: list[tuple[int, int]] = []
-        if not placements:
-            for c, m in enumerate(cands):
-                if not m:
-                    continue
-                gone = m
-                for r in live:
-                    kept = r[1][c] | (bit(r[0][c]) if r[0][c] else 0)
-                    gone &= ~kept
-                eliminations.extend((c, v) for v in digits_of(gone))
-        if not placements and not eliminations:
-            continue
-        key = placements[:1] or tuple(eliminations)
-        if key in seen:
+        placements = _common_placements(grid, source, live)[:1]
+        eliminations = () if placements else tuple(_common_eliminations(grid, live))
+        key = placements or eliminations
+        if not key or key in seen:
             continue
         seen.add(key)
-        effect = ", ".join(f"{shape.cell_name(c)}={shape.symbol(v)}" for c, v in placements[:1]) or ", ".join(
+        effect = ", ".join(f"{shape.cell_name(c)}={shape.symbol(v)}" for c, v in placements) or ", ".join(
             f"{shape.cell_name(c)}<>{shape.symbol(v)}" for c, v in eliminations
         )
         yield Step(
-            f"Forcing {kind} Verity",
-            placements=placements[:1],
-            eliminations=() if placements else tuple(eliminations),
-            cells=cells,
-            values=tuple(sorted({v for _, v in branches})),
-            explanation=f"{text}, the {follow} that follow give {effect}",
+            technique,
+            placements=placements,
+            eliminations=eliminations,
+            cells=source.cells,
+            values=tuple(sorted({v for _, v in source.branches})),
+            explanation=f"{source.text}, the {_follow(deep)} that follow give {effect}",
         )
+
+
+def _refuted_candidate(world: CandidateGrid) -> tuple[int, int] | None:
+    """A candidate of ``world`` that a forcing chain contradiction disproves, if any."""
+    for cell in _few_candidates_first(world):
+        for value in digits_of(world.cands[cell]):
+            world.check_stop()
+            outcome, _ = propagate(world, cell, value)
+            if outcome is None:
+                return cell, value
+    return None
 
 
 def _refute(world: CandidateGrid) -> str:
@@ -286,42 +225,32 @@ def _refute(world: CandidateGrid) -> str:
     world itself breaks ("" when it holds up)."""
     shape = world.shape
     while True:
-        order = sorted((c for c, m in enumerate(world.cands) if m), key=lambda c: world.cands[c].bit_count())
-        for cell in order:
-            for value in digits_of(world.cands[cell]):
-                outcome, _ = propagate(world, cell, value)
-                if outcome is not None:
-                    continue
-                # value is impossible in this world: remove it and settle.
-                settled, why = propagate(world, cell, value, deep=True, negate=True)
-                if settled is None:
-                    return (
-                        f"then {shape.symbol(value)} in {shape.cell_name(cell)} is both impossible and needed ({why})"
-                    )
-                world = CandidateGrid(shape, settled[0], settled[1])
-                break
-            else:
-                continue
-            break
-        else:
+        refuted = _refuted_candidate(world)
+        if refuted is None:
             return ""
+        cell, value = refuted
+        # value is impossible in this world: remove it and settle.
+        settled, why = propagate(world, cell, value, deep=True, negate=True)
+        if settled is None:
+            return f"then {shape.symbol(value)} in {shape.cell_name(cell)} is both impossible and needed ({why})"
+        world = settled
 
 
 def nested_forcing_net(grid: CandidateGrid) -> Iterator[Step]:
     """The last resort: assume a candidate, and inside that assumption use
     forcing chain contradictions too; if the assumption then breaks, the
     candidate is false."""
-    shape, cands = grid.shape, grid.cands
-    order = sorted((c for c, m in enumerate(cands) if m), key=lambda c: cands[c].bit_count())
-    for cell in order:
-        for value in digits_of(cands[cell]):
+    shape = grid.shape
+    for cell in _few_candidates_first(grid):
+        for value in digits_of(grid.cands[cell]):
+            grid.check_stop()
             outcome, _ = propagate(grid, cell, value, deep=True)
             if outcome is None:
                 continue  # a plain forcing net; found before this runs
-            why = _refute(CandidateGrid(shape, outcome[0], outcome[1]))
+            why = _refute(outcome)
             if why:
                 yield Step(
-                    "Nested Forcing Net",
+                    TechniqueName.NESTED_FORCING_NET,
                     eliminations=((cell, value),),
                     cells=(cell,),
                     values=(value,),

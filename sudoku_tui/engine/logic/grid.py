@@ -1,18 +1,27 @@
 """The candidate grid: values placed so far and the candidates left per cell.
 
 Candidates are bit sets, bit ``v - 1`` for value ``v`` (as in ``solver``).
-Every technique reads a :class:`CandidateGrid` and returns steps; only the
-step runner changes it, so a technique can never corrupt the state it reads.
+Every technique reads a :class:`CandidateGrid` and yields steps; only the
+step runner (and propagation, on copies) changes it, so a technique can
+never corrupt the state it reads. The shape's look-ups (houses, peers, the
+houses of each kind) are the Shape's own: ``grid.shape.house_cells`` etc.
 """
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterable, Sequence
+from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache
+from typing import Any
 
+from ..conflicts import candidates
 from ..geometry import Shape
 from ..progress import Cancelled
 from ..puzzle import Puzzle
+from .step import Step, TechniqueName
+
+StopCheck = Callable[[], bool]
+# A search that yields the steps of several techniques at once.
+Search = Callable[..., Iterator[Step]]
 
 
 def bit(value: int) -> int:
@@ -32,57 +41,20 @@ def digits_of(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
-class Tables:
-    """Per-shape lookups the techniques share, built once per shape."""
-
-    def __init__(self, shape: Shape) -> None:
-        self.shape = shape
-        self.houses: tuple[tuple[int, ...], ...] = tuple(h.cells for h in shape.houses)
-        self.kinds: tuple[str, ...] = tuple(h.kind for h in shape.houses)
-        self.house_sets: tuple[frozenset[int], ...] = tuple(frozenset(h) for h in self.houses)
-        self.cell_houses = shape.cell_houses
-        self.peers = shape.peers
-        self.peer_sets: tuple[frozenset[int], ...] = tuple(frozenset(p) for p in shape.peers)
-        self.rows = tuple(i for i, k in enumerate(self.kinds) if k == "row")
-        self.columns = tuple(i for i, k in enumerate(self.kinds) if k == "column")
-        self.boxes = tuple(i for i, k in enumerate(self.kinds) if k == "box")
-        # Houses of one kind that hold a cell (Samurai cells can be in two rows).
-        self.cell_kind_houses: dict[str, tuple[tuple[int, ...], ...]] = {
-            kind: tuple(tuple(h for h in hs if self.kinds[h] == kind) for hs in shape.cell_houses)
-            for kind in ("row", "column", "box")
-        }
-
-
-@cache
-def tables(shape: Shape) -> Tables:
-    return Tables(shape)
-
-
 class CandidateGrid:
     """Values and candidates of every cell; 0 / empty set for the other."""
 
-    __slots__ = ("cands", "n", "shape", "should_stop", "t", "values")
+    __slots__ = ("_searches", "cands", "n", "shape", "should_stop", "values")
 
     def __init__(self, shape: Shape, values: Sequence[int], cands: Sequence[int] | None = None) -> None:
         self.shape = shape
-        # Polled by the long searches (forcing chains and nets); see check_stop.
-        self.should_stop: Callable[[], bool] | None = None
-        self.t = tables(shape)
+        # Polled by every long search through check_stop.
+        self.should_stop: StopCheck | None = None
         self.n = shape.n
         self.values = list(values)
-        if cands is None:
-            full = (1 << shape.n) - 1
-            cands = []
-            for cell, value in enumerate(self.values):
-                if value:
-                    cands.append(0)
-                    continue
-                used = 0
-                for peer in shape.peers[cell]:
-                    if self.values[peer]:
-                        used |= bit(self.values[peer])
-                cands.append(full & ~used)
-        self.cands = list(cands)
+        self.cands = list(cands) if cands is not None else candidates(shape, self.values)
+        # Searches shared by several techniques, for the grid as it stands (see shared_steps).
+        self._searches: dict[tuple[Any, ...], _SharedSteps] = {}
 
     @classmethod
     def from_puzzle(cls, puzzle: Puzzle) -> CandidateGrid:
@@ -90,23 +62,34 @@ class CandidateGrid:
 
     def check_stop(self) -> None:
         """Long searches call this between tries: :class:`Cancelled` once the caller asked to stop
-        (the game's hint worker, when the player quits)."""
+        (the game's hint worker when the player quits, the generator when Esc is pressed)."""
         if self.should_stop is not None and self.should_stop():
             raise Cancelled
 
     def copy(self) -> CandidateGrid:
-        return CandidateGrid(self.shape, self.values, self.cands)
+        """A grid to change freely: the same values, candidates and stop check."""
+        twin = CandidateGrid(self.shape, self.values, self.cands)
+        twin.should_stop = self.should_stop
+        return twin
 
     # -- changes (only the runner and propagation use these) -------------------
-    def place(self, cell: int, value: int) -> None:
+    def place(self, cell: int, value: int) -> list[int]:
+        """Put ``value`` in ``cell`` and take it from the peers' candidates;
+        returns the peers that lost it (propagation looks at those)."""
+        if self._searches:
+            self._searches.clear()
         self.values[cell] = value
-        self.cands[cell] = 0
-        mask = ~bit(value)
         cands = self.cands
-        for peer in self.t.peers[cell]:
-            cands[peer] &= mask
+        cands[cell] = 0
+        b = bit(value)
+        lost = [peer for peer in self.shape.peers[cell] if cands[peer] & b]
+        for peer in lost:
+            cands[peer] ^= b
+        return lost
 
     def eliminate(self, cell: int, value: int) -> None:
+        if self._searches:
+            self._searches.clear()
         self.cands[cell] &= ~bit(value)
 
     def apply(self, placements: Iterable[tuple[int, int]], eliminations: Iterable[tuple[int, int]]) -> None:
@@ -123,22 +106,76 @@ class CandidateGrid:
         """The empty cells of a house that still have ``value`` as a candidate."""
         b = bit(value)
         cands = self.cands
-        return [c for c in self.t.houses[house] if cands[c] & b]
+        return [c for c in self.shape.house_cells[house] if cands[c] & b]
 
-    def has(self, cell: int, value: int) -> bool:
-        return bool(self.cands[cell] & bit(value))
-
-    def empty_cells(self) -> list[int]:
-        return [c for c, v in enumerate(self.values) if not v]
+    def missing_places(self, house: int) -> dict[int, list[int]]:
+        """Each value the house does not hold yet, with its cells that may still take it."""
+        values, cands = self.values, self.cands
+        cells = self.shape.house_cells[house]
+        present = {values[c] for c in cells}
+        return {v: [c for c in cells if cands[c] & bit(v)] for v in range(1, self.n + 1) if v not in present}
 
     def sees(self, a: int, b: int) -> bool:
-        return b in self.t.peer_sets[a]
+        return b in self.shape.peer_sets[a]
 
     def common_peers(self, cells: Iterable[int]) -> set[int]:
         """Cells that see every one of ``cells`` (none of them included)."""
+        peer_sets = self.shape.peer_sets
         it = iter(cells)
-        first = next(it)
-        result = set(self.t.peer_sets[first])
+        result = set(peer_sets[next(it)])
         for cell in it:
-            result &= self.t.peer_sets[cell]
+            result &= peer_sets[cell]
         return result
+
+    def shared_steps(self, search: Search, *args: Any) -> Iterator[Step]:
+        """The steps ``search(self, *args)`` yields, searched once for the grid as it stands.
+
+        Some searches find several techniques at once (finned and sashimi
+        fish, the four unique rectangle types, ...). Each technique's finder
+        reads the shared search and keeps its own steps: the first pulls the
+        search as far as it needs, a later one replays what was found and
+        goes on from there. Any change to the grid starts afresh.
+        """
+        key = (search, *args)
+        shared = self._searches.get(key)
+        if shared is None or shared.broken:
+            shared = self._searches[key] = _SharedSteps(search(self, *args))
+        return iter(shared)
+
+
+def only(technique: TechniqueName, steps: Iterable[Step]) -> Iterator[Step]:
+    """The steps of one technique among those of a shared search."""
+    return (step for step in steps if step.technique is technique)
+
+
+class _SharedSteps:
+    """A search's steps, kept as they come, so every reader sees them all in order."""
+
+    def __init__(self, source: Iterator[Step]) -> None:
+        self._source: Iterator[Step] | None = source
+        self._found: list[Step] = []
+        # The search raised (Cancelled): its generator is dead, so it must be started again.
+        self.broken = False
+
+    def __iter__(self) -> Iterator[Step]:
+        index = 0
+        while True:
+            if index == len(self._found) and not self._pull():
+                return
+            yield self._found[index]
+            index += 1
+
+    def _pull(self) -> bool:
+        """One more step from the search; False once it is done."""
+        if self._source is None:
+            return False
+        try:
+            self._found.append(next(self._source))
+        except StopIteration:
+            self._source = None
+            return False
+        except BaseException:
+            self._source = None
+            self.broken = True
+            raise
+        return True

@@ -1,51 +1,59 @@
-"""Intersections: Locked Candidates type 1 (pointing) and type 2 (claiming)."""
+"""Intersections: Locked Candidates type 1 (pointing) and type 2 (claiming).
+
+When a value's places in one house all lie in a second house, the second
+house loses the value elsewhere. Pointing: the first house is a box and the
+second a line; claiming: the first is a line and the second a box. One
+search looks at boxes then lines, and each technique keeps its own steps.
+"""
 
 from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .grid import CandidateGrid, bit
-from .step import Step, house_text
-
-
-def _locked(grid: CandidateGrid, pointing: bool) -> Iterator[Step]:
-    """When a value's places in house A all lie in house B, B loses it elsewhere.
-
-    Pointing: A is a box and B a line; claiming: A is a line and B a box.
-    """
-    t, shape, cands = grid.t, grid.shape, grid.cands
-    sources = t.boxes if pointing else t.rows + t.columns
-    for a in sources:
-        for value in range(1, grid.n + 1):
-            b = bit(value)
-            places = [c for c in t.houses[a] if cands[c] & b]
-            if len(places) < 2:
-                continue
-            # Houses of the other sort that hold every place.
-            common = set(t.cell_houses[places[0]])
-            for c in places[1:]:
-                common &= set(t.cell_houses[c])
-            for h in sorted(common):
-                if h == a or (t.kinds[h] == "box") == pointing:
-                    continue
-                removed = tuple((c, value) for c in t.houses[h] if cands[c] & b and c not in t.house_sets[a])
-                if removed:
-                    name = "Locked Candidates Type 1 (Pointing)" if pointing else "Locked Candidates Type 2 (Claiming)"
-                    yield Step(
-                        name,
-                        eliminations=removed,
-                        cells=tuple(places),
-                        houses=(a, h),
-                        values=(value,),
-                        score_key="Locked Candidates",
-                        explanation=f"in {house_text(shape, a)}, {shape.symbol(value)} lies only in "
-                        f"{house_text(shape, h)}, so the rest of {house_text(shape, h)} cannot hold it",
-                    )
+from .grid import CandidateGrid, bit, only
+from .step import Step, TechniqueName, house_text
 
 
 def pointing(grid: CandidateGrid) -> Iterator[Step]:
-    return _locked(grid, True)
+    return only(TechniqueName.POINTING, grid.shared_steps(_locked_candidates))
 
 
 def claiming(grid: CandidateGrid) -> Iterator[Step]:
-    return _locked(grid, False)
+    return only(TechniqueName.CLAIMING, grid.shared_steps(_locked_candidates))
+
+
+def _locked_candidates(grid: CandidateGrid) -> Iterator[Step]:
+    shape = grid.shape
+    for source in shape.box_houses + shape.row_houses + shape.column_houses:
+        for value in range(1, grid.n + 1):
+            yield from _locked_in(grid, source, value)
+
+
+def _locked_in(grid: CandidateGrid, source: int, value: int) -> Iterator[Step]:
+    """The steps of one value whose places in ``source`` share another house."""
+    shape, cands = grid.shape, grid.cands
+    b = bit(value)
+    places = grid.cells_with(source, value)
+    if len(places) < 2:
+        return
+    pointing = shape.house_kinds[source] == "box"
+    technique = TechniqueName.POINTING if pointing else TechniqueName.CLAIMING
+    # Houses of the other sort that hold every place.
+    common = set(shape.cell_houses[places[0]])
+    for c in places[1:]:
+        common &= set(shape.cell_houses[c])
+    for h in sorted(common):
+        if h == source or (shape.house_kinds[h] == "box") == pointing:
+            continue
+        in_source = shape.house_sets[source]
+        removed = tuple((c, value) for c in shape.house_cells[h] if cands[c] & b and c not in in_source)
+        if removed:
+            yield Step(
+                technique,
+                eliminations=removed,
+                cells=tuple(places),
+                houses=(source, h),
+                values=(value,),
+                explanation=f"in {house_text(shape, source)}, {shape.symbol(value)} lies only in "
+                f"{house_text(shape, h)}, so the rest of {house_text(shape, h)} cannot hold it",
+            )

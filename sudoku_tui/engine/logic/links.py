@@ -18,7 +18,7 @@ class LinkGraph:
     """Strong and weak links among the candidates that ``keep`` accepts."""
 
     def __init__(self, grid: CandidateGrid, keep: Callable[[int, int], bool] | None = None) -> None:
-        n, t, cands = grid.n, grid.t, grid.cands
+        n, shape, cands = grid.n, grid.shape, grid.cands
         self.grid = grid
         self.n = n
         nodes: list[int] = []
@@ -35,6 +35,7 @@ class LinkGraph:
         strong: dict[int, set[int]] = {a: set() for a in nodes}
         weak: dict[int, set[int]] = {a: set() for a in nodes}
         for a in nodes:
+            grid.check_stop()
             cell, value = divmod(a, n)
             value += 1
             same_cell = [cell * n + v - 1 for v in range(1, n + 1) if v != value and cands[cell] & bit(v)]
@@ -43,13 +44,13 @@ class LinkGraph:
             if cands[cell].bit_count() == 2 and len(same_cell) == 1:
                 strong[a].add(same_cell[0])
             b_ = bit(value)
-            for peer in t.peers[cell]:
+            for peer in shape.peers[cell]:
                 if cands[peer] & b_:
                     other = peer * n + value - 1
                     if other in node_set:
                         weak[a].add(other)
-            for h in t.cell_houses[cell]:
-                places = [c for c in t.houses[h] if cands[c] & b_]
+            for h in shape.cell_houses[cell]:
+                places = [c for c in shape.house_cells[h] if cands[c] & b_]
                 if len(places) == 2:
                     other_cell = places[0] if places[1] == cell else places[1]
                     other = other_cell * n + value - 1

@@ -5,17 +5,21 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
+from ..levels import Level
+from ..progress import Cancelled
 from ..puzzle import Puzzle
+from ..solver import count_solutions
 from .grid import CandidateGrid
 from .step import Step
-from .techniques import LEVEL_MAX_SCORE, TECHNIQUES, Level, Technique, score_of
+from .techniques import LEVEL_MAX_SCORE, TECHNIQUES, Technique, score_of
 
 
 def next_step(grid: CandidateGrid, unique: bool = True, techniques: list[Technique] | None = None) -> Step | None:
     """The first step the highest-priority technique finds, or None (stuck).
 
     ``unique`` says the puzzle is known to have exactly one solution, which
-    the uniqueness techniques need to be sound.
+    the uniqueness techniques need to be sound. A long search polls
+    ``grid.should_stop`` and raises :class:`Cancelled` when it says so.
     """
     for tech in TECHNIQUES if techniques is None else techniques:
         if tech.uniqueness and not unique:
@@ -57,18 +61,26 @@ class Solution:
 
 
 def is_unique(puzzle: Puzzle) -> bool:
-    """Exactly one solution: the solver's count when it has one, else ours."""
-    from .bruteforce import count_solutions
-
-    return count_solutions(puzzle.shape, puzzle.givens, 2) == 1
+    """Exactly one solution, as the solver counts."""
+    return count_solutions(puzzle, 2) == 1
 
 
-def iter_steps(grid: CandidateGrid, unique: bool, should_stop: Callable[[], bool] | None = None) -> Iterator[Step]:
-    """Apply steps one after another, yielding each, until solved or stuck."""
+def iter_steps(
+    grid: CandidateGrid,
+    unique: bool,
+    should_stop: Callable[[], bool] | None = None,
+    techniques: list[Technique] | None = None,
+) -> Iterator[Step]:
+    """Apply steps one after another, yielding each, until solved, stuck, or
+    ``should_stop`` says so (between steps, or inside a long one)."""
+    grid.should_stop = should_stop
     while not grid.is_solved():
         if should_stop is not None and should_stop():
             return
-        step = next_step(grid, unique)
+        try:
+            step = next_step(grid, unique, techniques)
+        except Cancelled:
+            return
         if step is None:
             return
         grid.apply(step.placements, step.eliminations)
@@ -76,11 +88,15 @@ def iter_steps(grid: CandidateGrid, unique: bool, should_stop: Callable[[], bool
 
 
 def solve_logically(
-    puzzle: Puzzle, unique: bool | None = None, should_stop: Callable[[], bool] | None = None
+    puzzle: Puzzle,
+    unique: bool | None = None,
+    should_stop: Callable[[], bool] | None = None,
+    techniques: list[Technique] | None = None,
 ) -> Solution:
-    """Every step from the givens to the end (or to where logic runs out)."""
+    """Every step from the givens to the end (or to where logic runs out, or
+    to where ``should_stop`` stopped it); ``techniques`` limits the table."""
     if unique is None:
         unique = is_unique(puzzle)
     grid = CandidateGrid.from_puzzle(puzzle)
-    steps = list(iter_steps(grid, unique, should_stop))
+    steps = list(iter_steps(grid, unique, should_stop, techniques))
     return Solution(steps, grid.is_solved(), grid)

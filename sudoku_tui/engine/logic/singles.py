@@ -4,15 +4,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .grid import CandidateGrid, bit, digits_of
-from .step import Step, house_text
+from .grid import CandidateGrid, digits_of
+from .step import Step, TechniqueName, house_text
 
 
 def full_house(grid: CandidateGrid) -> Iterator[Step]:
     """The last empty cell of a house takes the value the house is missing."""
     shape, values, cands = grid.shape, grid.values, grid.cands
     seen: set[int] = set()
-    for index, house in enumerate(grid.t.houses):
+    for index, house in enumerate(shape.house_cells):
         empty = [c for c in house if not values[c]]
         if len(empty) != 1 or empty[0] in seen:
             continue
@@ -22,7 +22,7 @@ def full_house(grid: CandidateGrid) -> Iterator[Step]:
         seen.add(cell)
         value = digits_of(cands[cell])[0]
         yield Step(
-            "Full House",
+            TechniqueName.FULL_HOUSE,
             placements=((cell, value),),
             cells=(cell,),
             houses=(index,),
@@ -39,7 +39,7 @@ def naked_single(grid: CandidateGrid) -> Iterator[Step]:
         if mask and mask & (mask - 1) == 0:
             value = mask.bit_length()
             yield Step(
-                "Naked Single",
+                TechniqueName.NAKED_SINGLE,
                 placements=((cell, value),),
                 cells=(cell,),
                 values=(value,),
@@ -49,36 +49,21 @@ def naked_single(grid: CandidateGrid) -> Iterator[Step]:
 
 def hidden_single(grid: CandidateGrid) -> Iterator[Step]:
     """A value with one place left in a house goes there."""
-    shape, cands, values = grid.shape, grid.cands, grid.values
+    shape = grid.shape
     seen: set[tuple[int, int]] = set()
     # Boxes first: that is where players look first, and HoDoKu does the same.
-    order = grid.t.boxes + grid.t.rows + grid.t.columns
-    for index in order:
-        house = grid.t.houses[index]
-        present = 0
-        for c in house:
-            if values[c]:
-                present |= bit(values[c])
-        for value in range(1, grid.n + 1):
-            b = bit(value)
-            if present & b:
+    for index in shape.box_houses + shape.row_houses + shape.column_houses:
+        for value, places in grid.missing_places(index).items():
+            place = places[0] if len(places) == 1 else -1
+            if place < 0 or (place, value) in seen:
                 continue
-            place = -1
-            count = 0
-            for c in house:
-                if cands[c] & b:
-                    count += 1
-                    place = c
-                    if count > 1:
-                        break
-            if count == 1 and (place, value) not in seen:
-                seen.add((place, value))
-                yield Step(
-                    "Hidden Single",
-                    placements=((place, value),),
-                    cells=(place,),
-                    houses=(index,),
-                    values=(value,),
-                    explanation=f"in {house_text(shape, index)}, {shape.symbol(value)} fits only in "
-                    f"{shape.cell_name(place)}",
-                )
+            seen.add((place, value))
+            yield Step(
+                TechniqueName.HIDDEN_SINGLE,
+                placements=((place, value),),
+                cells=(place,),
+                houses=(index,),
+                values=(value,),
+                explanation=f"in {house_text(shape, index)}, {shape.symbol(value)} fits only in "
+                f"{shape.cell_name(place)}",
+            )

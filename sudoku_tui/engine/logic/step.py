@@ -1,10 +1,66 @@
-"""The ``Step`` record: one logical deduction, and how it is written."""
+"""The ``Step`` record: one logical deduction, the technique that found it,
+and how it is written."""
 
 from __future__ import annotations
 
-from dataclasses import dataclass, field
+from dataclasses import dataclass
+from enum import StrEnum
 
 from ..geometry import Shape
+
+
+class TechniqueName(StrEnum):
+    """Every technique a step can name; the value is its display name, so a
+    step's technique compares equal to (and prints as) that text."""
+
+    FULL_HOUSE = "Full House"
+    NAKED_SINGLE = "Naked Single"
+    HIDDEN_SINGLE = "Hidden Single"
+    LOCKED_PAIR = "Locked Pair"
+    LOCKED_TRIPLE = "Locked Triple"
+    POINTING = "Locked Candidates Type 1 (Pointing)"
+    CLAIMING = "Locked Candidates Type 2 (Claiming)"
+    NAKED_PAIR = "Naked Pair"
+    NAKED_TRIPLE = "Naked Triple"
+    HIDDEN_PAIR = "Hidden Pair"
+    HIDDEN_TRIPLE = "Hidden Triple"
+    NAKED_QUADRUPLE = "Naked Quadruple"
+    HIDDEN_QUADRUPLE = "Hidden Quadruple"
+    X_WING = "X-Wing"
+    SWORDFISH = "Swordfish"
+    JELLYFISH = "Jellyfish"
+    REMOTE_PAIR = "Remote Pair"
+    SKYSCRAPER = "Skyscraper"
+    TWO_STRING_KITE = "2-String Kite"
+    EMPTY_RECTANGLE = "Empty Rectangle"
+    TURBOT_FISH = "Turbot Fish"
+    W_WING = "W-Wing"
+    XY_WING = "XY-Wing"
+    XYZ_WING = "XYZ-Wing"
+    UNIQUENESS_1 = "Uniqueness Test 1"
+    UNIQUENESS_2 = "Uniqueness Test 2"
+    UNIQUENESS_3 = "Uniqueness Test 3"
+    UNIQUENESS_4 = "Uniqueness Test 4"
+    BUG_PLUS_ONE = "Bivalue Universal Grave + 1"
+    SIMPLE_COLORS_TRAP = "Simple Colors Trap"
+    SIMPLE_COLORS_WRAP = "Simple Colors Wrap"
+    FINNED_X_WING = "Finned X-Wing"
+    SASHIMI_X_WING = "Sashimi X-Wing"
+    FINNED_SWORDFISH = "Finned Swordfish"
+    SASHIMI_SWORDFISH = "Sashimi Swordfish"
+    FINNED_JELLYFISH = "Finned Jellyfish"
+    SASHIMI_JELLYFISH = "Sashimi Jellyfish"
+    X_CHAIN = "X-Chain"
+    XY_CHAIN = "XY-Chain"
+    AIC = "AIC"
+    DISCONTINUOUS_NICE_LOOP = "Discontinuous Nice Loop"
+    CONTINUOUS_NICE_LOOP = "Continuous Nice Loop"
+    ALS_XZ = "ALS-XZ"
+    FORCING_CHAIN_CONTRADICTION = "Forcing Chain Contradiction"
+    FORCING_CHAIN_VERITY = "Forcing Chain Verity"
+    FORCING_NET_CONTRADICTION = "Forcing Net Contradiction"
+    FORCING_NET_VERITY = "Forcing Net Verity"
+    NESTED_FORCING_NET = "Nested Forcing Net"
 
 
 @dataclass(frozen=True)
@@ -16,15 +72,18 @@ class Step:
     digits the pattern is built on. ``explanation`` is one plain sentence.
     """
 
-    technique: str
+    technique: TechniqueName
     placements: tuple[tuple[int, int], ...] = ()
     eliminations: tuple[tuple[int, int], ...] = ()
     cells: tuple[int, ...] = ()
     houses: tuple[int, ...] = ()
     values: tuple[int, ...] = ()
     explanation: str = ""
-    # Techniques that share one scoring entry (a family) name it here.
-    score_key: str = field(default="", compare=False)
+
+    def __post_init__(self) -> None:
+        # A step built with the display name (tests, older callers) gets the enum member.
+        if not isinstance(self.technique, TechniqueName):
+            object.__setattr__(self, "technique", TechniqueName(self.technique))
 
     def effects(self, shape: Shape) -> str:
         """``r3c5=7, r1c1<>5``: placements first, then eliminations."""

@@ -6,9 +6,11 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from .grid import CandidateGrid, bit, digits_of
-from .step import Step, cells_text, house_text, values_text
+from .step import Step, TechniqueName, cells_text, house_text, values_text
 
-SIZE_NAMES = {2: "Pair", 3: "Triple", 4: "Quadruple"}
+NAKED = {2: TechniqueName.NAKED_PAIR, 3: TechniqueName.NAKED_TRIPLE, 4: TechniqueName.NAKED_QUADRUPLE}
+LOCKED = {2: TechniqueName.LOCKED_PAIR, 3: TechniqueName.LOCKED_TRIPLE}
+HIDDEN = {2: TechniqueName.HIDDEN_PAIR, 3: TechniqueName.HIDDEN_TRIPLE, 4: TechniqueName.HIDDEN_QUADRUPLE}
 
 
 def _naked(grid: CandidateGrid, size: int, locked: bool) -> Iterator[Step]:
@@ -18,91 +20,82 @@ def _naked(grid: CandidateGrid, size: int, locked: bool) -> Iterator[Step]:
     A locked subset sits in a line and a box at once and clears both; HoDoKu
     names it apart.
     """
-    t, shape, cands = grid.t, grid.shape, grid.cands
+    shape, cands = grid.shape, grid.cands
     seen: set[tuple[int, ...]] = set()
-    for index, house in enumerate(t.houses):
+    for index, house in enumerate(shape.house_cells):
+        grid.check_stop()
         empty = [c for c in house if cands[c] and cands[c].bit_count() <= size]
-        if len(empty) < size:
-            continue
         for group in combinations(empty, size):
-            union = 0
-            for c in group:
-                union |= cands[c]
-            if union.bit_count() != size:
-                continue
-            common = set(t.cell_houses[group[0]])
-            for c in group[1:]:
-                common &= set(t.cell_houses[c])
-            is_locked = size <= 3 and len(common) >= 2 and any(t.kinds[h] == "box" for h in common)
-            if locked and not is_locked:
-                continue
-            targets = sorted(common) if locked else [index]
-            removed: set[tuple[int, int]] = set()
-            for h in targets:
-                for c in t.houses[h]:
-                    if c not in group and cands[c] & union:
-                        removed.update((c, v) for v in digits_of(cands[c] & union))
-            if not removed:
+            step = _naked_step(grid, index, group, locked)
+            if step is None or (locked and group in seen):
                 continue
             if locked:
-                if tuple(group) in seen:
-                    continue
-                seen.add(tuple(group))
-            values = digits_of(union)
-            name = ("Locked " if locked else "Naked ") + SIZE_NAMES[size]
-            where = " and ".join(house_text(shape, h) for h in targets)
-            yield Step(
-                name,
-                eliminations=tuple(sorted(removed)),
-                cells=group,
-                houses=tuple(targets),
-                values=values,
-                explanation=f"{cells_text(shape, group)} hold only {values_text(shape, values)}, "
-                f"so the other cells of {where} cannot",
-            )
+                seen.add(group)
+            yield step
+
+
+def _naked_step(grid: CandidateGrid, index: int, group: tuple[int, ...], locked: bool) -> Step | None:
+    """The step of one group of cells of house ``index``, when it is a naked
+    subset (locked, when asked) that clears something."""
+    shape, cands = grid.shape, grid.cands
+    size = len(group)
+    union = 0
+    for c in group:
+        union |= cands[c]
+    if union.bit_count() != size:
+        return None
+    common = set(shape.cell_houses[group[0]])
+    for c in group[1:]:
+        common &= set(shape.cell_houses[c])
+    is_locked = size <= 3 and len(common) >= 2 and any(shape.house_kinds[h] == "box" for h in common)
+    if locked and not is_locked:
+        return None
+    targets = sorted(common) if locked else [index]
+    removed = {
+        (c, v) for h in targets for c in shape.house_cells[h] if c not in group for v in digits_of(cands[c] & union)
+    }
+    if not removed:
+        return None
+    values = digits_of(union)
+    where = " and ".join(house_text(shape, h) for h in targets)
+    return Step(
+        LOCKED[size] if locked else NAKED[size],
+        eliminations=tuple(sorted(removed)),
+        cells=group,
+        houses=tuple(targets),
+        values=values,
+        explanation=f"{cells_text(shape, group)} hold only {values_text(shape, values)}, "
+        f"so the other cells of {where} cannot",
+    )
 
 
 def _hidden(grid: CandidateGrid, size: int) -> Iterator[Step]:
     """``size`` values that fit only in ``size`` cells of a house: those cells
     hold them, so their other candidates go."""
-    t, shape, cands, values = grid.t, grid.shape, grid.cands, grid.values
-    for index, house in enumerate(t.houses):
-        places: dict[int, list[int]] = {}
-        present = 0
-        for c in house:
-            if values[c]:
-                present |= bit(values[c])
-        for v in range(1, grid.n + 1):
-            if present & bit(v):
-                continue
-            where = [c for c in house if cands[c] & bit(v)]
-            if 1 <= len(where) <= size:
-                places[v] = where
-        if len(places) < size:
-            continue
+    shape, cands = grid.shape, grid.cands
+    for index in range(len(shape.houses)):
+        grid.check_stop()
+        places = {v: where for v, where in grid.missing_places(index).items() if 1 <= len(where) <= size}
         # A hidden subset of size k in a house with k+m empty cells is the
         # naked subset of the other m; HoDoKu still reports the hidden one.
         for group in combinations(sorted(places), size):
-            cells: set[int] = set()
-            for v in group:
-                cells.update(places[v])
+            cells = {c for v in group for c in places[v]}
             if len(cells) != size:
                 continue
             keep = 0
             for v in group:
                 keep |= bit(v)
             removed = tuple(sorted((c, v) for c in cells for v in digits_of(cands[c] & ~keep)))
-            if not removed:
-                continue
-            yield Step(
-                "Hidden " + SIZE_NAMES[size],
-                eliminations=removed,
-                cells=tuple(sorted(cells)),
-                houses=(index,),
-                values=group,
-                explanation=f"in {house_text(shape, index)}, {values_text(shape, group)} fit only in "
-                f"{cells_text(shape, cells)}, so those cells hold nothing else",
-            )
+            if removed:
+                yield Step(
+                    HIDDEN[size],
+                    eliminations=removed,
+                    cells=tuple(sorted(cells)),
+                    houses=(index,),
+                    values=group,
+                    explanation=f"in {house_text(shape, index)}, {values_text(shape, group)} fit only in "
+                    f"{cells_text(shape, cells)}, so those cells hold nothing else",
+                )
 
 
 def locked_pair(grid: CandidateGrid) -> Iterator[Step]:

@@ -14,9 +14,9 @@ from pathlib import Path
 import pytest
 
 from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.logic.bruteforce import solutions
-from sudoku_tui.engine.logic.reglib import RegCase, check_case, read_cases
 from sudoku_tui.engine.logic.techniques import TECHNIQUES, Technique
+from tests.oracle import solutions
+from tests.reglib import RegCase, check_case, read_cases
 
 DATA = Path(__file__).resolve().parents[3] / ".." / "shared" / "data" / "logic"
 REGLIB = DATA / "hodoku-reglib-1.3.txt"

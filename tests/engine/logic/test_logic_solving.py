@@ -10,15 +10,16 @@ import pytest
 
 from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.logic.bruteforce import solutions
+from sudoku_tui.engine.levels import Level
 from sudoku_tui.engine.logic.grid import CandidateGrid
 from sudoku_tui.engine.logic.runner import Solution, next_step, solve_logically
 from sudoku_tui.engine.logic.step import Step
-from sudoku_tui.engine.logic.techniques import TECHNIQUES, Level
-
-TECHNIQUE_LEVEL = {t.name: t.level for t in TECHNIQUES}
+from sudoku_tui.engine.logic.techniques import TECHNIQUES
 from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.engine.puzzle import Puzzle
+from tests.oracle import solutions
+
+TECHNIQUE_LEVEL = {t.name: t.level for t in TECHNIQUES}
 
 ROOT = Path(__file__).resolve().parents[3]
 DATA = ROOT / ".." / "shared" / "data"

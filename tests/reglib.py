@@ -3,7 +3,7 @@
 One case per line: ``:code:candidates:givens:deleted:eliminations:placements:extra``.
 Givens are 81 characters where ``+`` marks a placed (not given) value; the
 deleted candidates and the expected effects are ``<digit><row><col>`` words.
-Used by the tests and ``benchmarks/logic.py``.
+Used by the tests (tests/engine/logic) and ``benchmarks/logic.py``.
 """
 
 from __future__ import annotations
@@ -12,9 +12,9 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..geometry import square
-from .grid import CandidateGrid
-from .step import Step
+from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.logic.grid import CandidateGrid
+from sudoku_tui.engine.logic.step import Step
 
 
 @dataclass(frozen=True)
