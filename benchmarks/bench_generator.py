@@ -78,8 +78,10 @@ def timed(shape: Shape, level: str | None, count: int, seed: int) -> tuple[list[
 
 
 def line(label: str, times: list[float], attempts: int, target: str) -> None:
-    print(f"  {label:<22} median {statistics.median(times):7.3f} s  mean {statistics.mean(times):7.3f} s  "
-          f"worst {max(times):7.3f} s  grids/puzzle {attempts / len(times):5.1f}  (n={len(times)}; {target})")
+    print(
+        f"  {label:<22} median {statistics.median(times):7.3f} s  mean {statistics.mean(times):7.3f} s  "
+        f"worst {max(times):7.3f} s  grids/puzzle {attempts / len(times):5.1f}  (n={len(times)}; {target})"
+    )
 
 
 def main() -> None:
@@ -110,13 +112,20 @@ def main() -> None:
         generated = generate(shape, None, "none", random.Random(f"bench/{args.seed}/levels/{index}"))
         dig_times.append(time.perf_counter() - start)
         levels[grader(generated.puzzle)] += 1
-    print(f"\nLevels of {samples} minimal 9x9 puzzles straight from digging "
-          f"(dig median {statistics.median(dig_times) * 1000:.1f} ms):")
+    print(
+        f"\nLevels of {samples} minimal 9x9 puzzles straight from digging "
+        f"(dig median {statistics.median(dig_times) * 1000:.1f} ms):"
+    )
     print("  " + "  ".join(f"{level.key} {100 * levels[level] / samples:.0f}%" for level in Level))
 
     print("\nSeconds per 9x9 puzzle at each level:")
-    targets = {"easy": "", "medium": "", "hard": "target median <= 1 s", "unfair": "target median <= 10 s",
-               "extreme": "target median <= 10 s"}
+    targets = {
+        "easy": "",
+        "medium": "",
+        "hard": "target median <= 1 s",
+        "unfair": "target median <= 10 s",
+        "extreme": "target median <= 10 s",
+    }
     for level in (level.key for level in Level):
         n = (10 if quick else 40) if level in ("unfair", "extreme") else (15 if quick else 60)
         times, attempts = timed(shape, level, n, args.seed)

@@ -15,10 +15,11 @@ import statistics
 import time
 from pathlib import Path
 
+from sudoku_tui.ui.hint_logic import find_hint
+
 from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.logic.grid import CandidateGrid
 from sudoku_tui.engine.logic.runner import next_step
-from sudoku_tui.ui.hint_logic import find_hint
 
 ROOT = Path(__file__).resolve().parents[1]
 DATA = ROOT.parent / "shared" / "data"

@@ -164,7 +164,8 @@ def part_exemplars(quick: bool, jobs: int) -> None:
         wrong = sum(1 for r in results if r["wrong"])
         used = sum(1 for r in results if tech.name in r["techniques"])  # type: ignore[operator]
         print(
-            f"  {tech.name:38s} puzzles {len(lines):3d}  solved {solved:3d}  wrong steps {wrong}  technique used in {used}"
+            f"  {tech.name:38s} puzzles {len(lines):3d}  solved {solved:3d}  wrong steps {wrong}  "
+            f"technique used in {used}"
         )
 
 
@@ -202,7 +203,8 @@ def part_hardest(quick: bool, jobs: int, count: int | None) -> None:
     times = sorted(float(r["time"]) for r in results)  # type: ignore[arg-type]
     print(
         f"== forum-hardest-1106 ({len(lines)} puzzles, {TIME_LIMIT:.0f} s limit each, median "
-        f"{statistics.median(times):.1f} s): finished without guessing {solved}/{len(lines)} = {100 * solved / len(lines):.1f} %, "
+        f"{statistics.median(times):.1f} s): finished without guessing {solved}/{len(lines)} = "
+        f"{100 * solved / len(lines):.1f} %, "
         f"puzzles with a wrong step: {wrong}"
     )
 

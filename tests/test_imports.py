@@ -37,7 +37,10 @@ MODULES = [
 
 @pytest.mark.parametrize("module", MODULES)
 def test_module_does_not_import_textual(module: str) -> None:
-    code = f"import sys, {module}; sys.exit(1 if any(m == 'textual' or m.startswith('textual.') for m in sys.modules) else 0)"
+    code = (
+        f"import sys, {module}; "
+        "sys.exit(1 if any(m == 'textual' or m.startswith('textual.') for m in sys.modules) else 0)"
+    )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
     assert result.returncode == 0, f"{module} imported textual\n{result.stderr}"
 

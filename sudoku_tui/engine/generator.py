@@ -39,18 +39,21 @@ from .sat import UniqueAgainst
 from .shape_tables import kernel_tables
 from .solver import count_solutions, needs_sat
 
-# The dialog of the game (sudoku_tui/ui/new_game.py) still lists its choices
-# from these two names; they go once it reads Level and Symmetry.
-LEVELS = tuple(level.key for level in Level)
-SYMMETRIES = tuple(Symmetry)
-
 # A grader names the level of a puzzle with one solution.
 Grader = Callable[[Puzzle], Level]
 StopCheck = Callable[[], bool]
 
-# Grids tried before giving up on a level (4x4 boards, for one, are never hard).
-DEFAULT_ATTEMPTS = {"4x4": 200}
-FALLBACK_ATTEMPTS = 5000
+# Grids tried before giving up on a level.
+ATTEMPTS = 5000
+
+# The hardest level a board can be made at: a 4x4 needs nothing but singles.
+HARDEST = {"4x4": Level.EASY}
+
+
+def reachable_levels(shape: Shape) -> tuple[Level, ...]:
+    """The levels puzzles of this board can be made at, easiest first."""
+    hardest = HARDEST.get(shape.name, Level.EXTREME)
+    return tuple(level for level in Level if level <= hardest)
 
 
 class GenerationFailed(Exception):
@@ -303,10 +306,13 @@ def generate(
     """
     rng = rng if rng is not None else random.Random()
     target = Level.parse(level) if isinstance(level, str) else level
+    if target is not None and target not in reachable_levels(shape):
+        hardest = reachable_levels(shape)[-1]
+        raise GenerationFailed(f"A {shape.name} puzzle is never harder than {hardest.key}.")
     check = _stop_check(should_stop)
     grading = _grading(target, grader, should_stop, check)
     groups = symmetry_groups(shape, symmetry)
-    attempts = max_attempts or DEFAULT_ATTEMPTS.get(shape.name, FALLBACK_ATTEMPTS)
+    attempts = max_attempts or ATTEMPTS
     for attempt in range(1, attempts + 1):
         check()
         solution = random_grid(shape, rng)

@@ -12,18 +12,15 @@ import random
 from collections.abc import Callable
 from dataclasses import dataclass
 
-from ..engine.generator import LEVELS, SYMMETRIES, Generated, generate
+from ..engine.generator import Generated, generate, reachable_levels
 from ..engine.geometry import shape_for_size
+from ..engine.levels import Level, Symmetry
 from ..engine.progress import ProgressCallback
 
 # (shape name for shape_for_size, label on screen)
 SIZES = (("4x4", "4x4"), ("9x9", "9x9"), ("16x16", "16x16"), ("samurai", "Samurai"))
-# Boards that are never harder than easy.
-ONLY_EASY = frozenset({"4x4"})
 # Boards whose hard levels take long enough to say so.
 SLOW_BOARDS = frozenset({"16x16", "samurai"})
-
-__all__ = ["LEVELS", "SIZES", "SYMMETRIES", "NewPuzzleChoice", "levels_for", "make_puzzle", "making_text"]
 
 # The generator the game calls; tests replace it.
 GENERATE: Callable[..., Generated] = generate
@@ -34,8 +31,8 @@ class NewPuzzleChoice:
     """What the player asked for."""
 
     size: str = "9x9"
-    level: str = "easy"
-    symmetry: str = "none"
+    level: Level = Level.EASY
+    symmetry: Symmetry = Symmetry.NONE
 
     @property
     def size_label(self) -> str:
@@ -43,18 +40,19 @@ class NewPuzzleChoice:
 
     def describe(self) -> str:
         """``hard 9x9``, as the status line and the Header say it."""
-        return f"{self.level} {self.size_label}"
+        return f"{self.level.key} {self.size_label}"
 
 
-def levels_for(size: str) -> tuple[str, ...]:
-    """The levels a board of this size can be made at."""
-    return LEVELS[:1] if size in ONLY_EASY else LEVELS
+def levels_for(size: str) -> tuple[Level, ...]:
+    """The levels a board of this size can be made at (the engine's answer)."""
+    return reachable_levels(shape_for_size(size))
 
 
 def size_note(size: str) -> str:
     """What the dialog tells about a board before it is made."""
-    if size in ONLY_EASY:
-        return "A 4x4 board is never harder than easy."
+    levels = levels_for(size)
+    if levels[-1] != Level.EXTREME:
+        return f"A {dict(SIZES)[size]} board is never harder than {levels[-1].key}."
     if size in SLOW_BOARDS:
         return "16x16 and Samurai hard and unfair levels can take a minute or two; Esc stops."
     return ""
@@ -73,5 +71,5 @@ def make_puzzle(choice: NewPuzzleChoice, should_stop: Callable[[], bool], progre
 
 
 def making_text(choice: NewPuzzleChoice, attempt: int) -> str:
-    article = "an" if choice.level[0] in "aeiou" else "a"
+    article = "an" if choice.level.key[0] in "aeiou" else "a"
     return f"Making {article} {choice.describe()} puzzle… attempt {attempt}  (Esc cancels)"

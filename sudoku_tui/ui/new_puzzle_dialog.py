@@ -10,7 +10,8 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, RadioButton, RadioSet
 
-from ..game.new_puzzle import LEVELS, SIZES, SYMMETRIES, NewPuzzleChoice, levels_for, size_note
+from ..engine.levels import Level, Symmetry
+from ..game.new_puzzle import SIZES, NewPuzzleChoice, levels_for, size_note
 from .modal import Modal
 
 
@@ -130,11 +131,11 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
                         yield RadioButton(label, value=name == last.size, id=f"size-{name}")
                 with ChoiceSet(id="level") as levels:
                     levels.border_title = "Difficulty"
-                    for level in LEVELS:
-                        yield RadioButton(level.capitalize(), value=level == last.level, id=f"level-{level}")
+                    for level in Level:
+                        yield RadioButton(level.label, value=level is last.level, id=f"level-{level.key}")
                 with ChoiceSet(id="symmetry") as symmetries:
                     symmetries.border_title = "Symmetry"
-                    for symmetry in SYMMETRIES:
+                    for symmetry in Symmetry:
                         yield RadioButton(
                             symmetry.capitalize(), value=symmetry == last.symmetry, id=f"symmetry-{symmetry}"
                         )
@@ -151,22 +152,22 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
     def _fit_levels(self) -> None:
         """Offer only the levels the chosen board can have."""
         size = self.query_one("#size", ChoiceSet).chosen
-        offered = levels_for(size)
+        offered = {level.key for level in levels_for(size)}
         levels = self.query_one("#level", ChoiceSet)
         for button in levels.query(RadioButton):
             button.disabled = button.id is not None and button.id.split("-", 1)[1] not in offered
         if levels.chosen not in offered:
-            levels.choose(LEVELS.index(offered[0]))
+            levels.choose(0)  # the easiest, which every board has
         self.query_one("#note", Label).update(size_note(size))
 
     def choice(self) -> NewPuzzleChoice:
         size = self.query_one("#size", ChoiceSet).chosen
         # Read against the size, not from the level buttons alone: their change may still be on its way.
         offered = levels_for(size)
-        level = self.query_one("#level", ChoiceSet).chosen
+        level = Level.parse(self.query_one("#level", ChoiceSet).chosen)
         if level not in offered:
             level = offered[0]
-        return NewPuzzleChoice(size, level, self.query_one("#symmetry", ChoiceSet).chosen)
+        return NewPuzzleChoice(size, level, Symmetry.parse(self.query_one("#symmetry", ChoiceSet).chosen))
 
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:

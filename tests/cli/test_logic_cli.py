@@ -38,7 +38,7 @@ def test_explain_index_picks_the_puzzle(puzzle_file: Path, capsys: pytest.Captur
     assert main(["explain", str(puzzle_file), "--index", "1"]) == 0
     lines = capsys.readouterr().out.splitlines()
     assert lines[-1].startswith("Grade: ")
-    assert any(not ln.split(":")[0] in ("Full House", "Naked Single", "Hidden Single") for ln in lines[:-1])
+    assert any(ln.split(":")[0] not in ("Full House", "Naked Single", "Hidden Single") for ln in lines[:-1])
 
 
 def test_explain_index_out_of_range(puzzle_file: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -7,6 +7,7 @@ the engine's solver cannot hide a puzzle with two solutions.
 from __future__ import annotations
 
 import random
+import re
 from collections.abc import Sequence
 from pathlib import Path
 
@@ -19,6 +20,7 @@ from sudoku_tui.engine.generator import (
     generate,
     generate_lines,
     generate_many,
+    reachable_levels,
     symmetry_groups,
 )
 from sudoku_tui.engine.geometry import Shape, samurai, square
@@ -158,7 +160,7 @@ def test_9x9_levels_have_one_solution_and_the_level_asked(level: str, count: int
         assert grader(puzzle).key == level == generated.level.key
         assert generated.level is Level.parse(level)
         # The solution is the grid the puzzle was dug from.
-        assert all(g in (0, s) for g, s in zip(puzzle.givens, generated.solution))
+        assert all(g in (0, s) for g, s in zip(puzzle.givens, generated.solution, strict=True))
         assert is_complete_grid(shape, generated.solution)
 
 
@@ -224,13 +226,23 @@ def test_cancel_and_progress() -> None:
     attempts: list[tuple[int, int]] = []
     with pytest.raises(GenerationFailed):
         generate(
-            square(2),
-            "medium",
+            square(3),
+            Level.HARD,
             rng=random.Random(1),
+            grader=lambda puzzle: Level.EASY,  # never the level asked: every grid is tried
             max_attempts=3,
             progress=lambda done, total: attempts.append((done, total)),
         )
     assert attempts == [(1, 0), (2, 0), (3, 0)]
+
+
+def test_a_level_the_board_cannot_have_is_refused_at_once() -> None:
+    assert reachable_levels(square(2)) == (Level.EASY,)
+    assert reachable_levels(square(3))[-1] is Level.EXTREME
+    attempts: list[tuple[int, int]] = []
+    with pytest.raises(GenerationFailed, match=re.escape("A 4x4 puzzle is never harder than easy.")):
+        generate(square(2), Level.MEDIUM, progress=lambda done, total: attempts.append((done, total)))
+    assert attempts == []
 
 
 @pytest.mark.parametrize(("level", "polls"), [("easy", 30), ("hard", 30), ("hard", 200), ("extreme", 500)])

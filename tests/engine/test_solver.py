@@ -47,7 +47,7 @@ def grid_ok(box: int, givens: Sequence[int], values: Sequence[int]) -> bool:
     """A square grid obeys the rules and keeps its givens (rows, columns and
     boxes computed here from coordinates, not taken from the engine)."""
     n = box * box
-    if len(values) != n * n or any(g and g != v for g, v in zip(givens, values)):
+    if len(values) != n * n or any(g and g != v for g, v in zip(givens, values, strict=True)):
         return False
     target = set(range(1, n + 1))
     for i in range(n):
@@ -366,7 +366,7 @@ def test_is_solved_and_candidates() -> None:
     p = puzzle(FOUR, "2...43213...1432")
     good = [int(ch) for ch in "2143432132141432"]
     assert is_solved(p, good)
-    assert not is_solved(p, good[:-1] + [0])
+    assert not is_solved(p, [*good[:-1], 0])
     swapped = good.copy()
     swapped[1], swapped[2] = swapped[2], swapped[1]
     assert not is_solved(p, swapped)

@@ -10,6 +10,7 @@ import pytest
 from sudoku_tui.engine.formats import PuzzleFile, read_puzzle_file
 from sudoku_tui.engine.generator import generate
 from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.levels import Level, Symmetry
 from sudoku_tui.engine.solver import solve
 from sudoku_tui.game import texts
 from sudoku_tui.game.hints import find_hint
@@ -173,10 +174,10 @@ def test_a_saved_game_whose_file_is_gone_is_played_alone(tmp_path: Path, four_fi
 def test_a_made_puzzle_is_played_without_a_file(tmp_path: Path, four_file: Path) -> None:
     session = new_session(tmp_path, FakeTime())
     open_file(session, four_file)
-    choice = NewPuzzleChoice("4x4", "easy")
+    choice = NewPuzzleChoice("4x4", Level.EASY)
     token = session.begin_making(choice)
     assert session.making == choice and session.last_choice == choice
-    made = generate(square(2), "easy", "none", random.Random(5))
+    made = generate(square(2), Level.EASY, Symmetry.NONE, random.Random(5))
     assert session.puzzle_made(token, made)
     assert session.puzzles is None and session.made is made and session.has_puzzle
     assert session.puzzle == made.puzzle and session.making is None

@@ -104,22 +104,17 @@ async def test_highlighting_and_conflicts_cross_the_overlapping_grids() -> None:
         shape, givens = app.session.play.shape, app.session.puzzle.givens
         # An empty cell of a shared box (top-left grid and centre grid) and a value
         # given in the same row only in the part that belongs to the centre grid.
-        found = None
-        for row in range(6, 9):
-            for col in range(6, 9):
-                cell = shape.cell_at[(row, col)]
-                if givens[cell]:
-                    continue
-                for other_col in range(9, 15):
-                    value = givens[shape.cell_at[(row, other_col)]]
-                    top_left_row = {givens[shape.cell_at[(row, c)]] for c in range(9)}
-                    if value and value not in top_left_row:
-                        found = (cell, row, value)
-                        break
-                if found:
-                    break
-            if found:
-                break
+        found = next(
+            (
+                (shape.cell_at[(row, col)], row, value)
+                for row in range(6, 9)
+                for col in range(6, 9)
+                if not givens[shape.cell_at[(row, col)]]
+                for value in (givens[shape.cell_at[(row, other)]] for other in range(9, 15))
+                if value and value not in {givens[shape.cell_at[(row, c)]] for c in range(9)}
+            ),
+            None,
+        )
         assert found is not None
         cell, row, value = found
         app.game.board.cursor = cell

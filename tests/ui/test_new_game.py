@@ -14,6 +14,7 @@ from textual.widgets import Footer, Label, RadioButton
 from ui_helpers import SIZE, enabled_keys, load, settle, snapshot_app
 
 from sudoku_tui.engine.generator import Generated, GenerationFailed
+from sudoku_tui.engine.levels import Level
 from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.engine.solver import count_solutions
 from sudoku_tui.game import new_puzzle as new_game
@@ -110,7 +111,7 @@ async def test_four_by_four_offers_only_easy() -> None:
         await pilot.press("up")  # 4x4
         dialog = app.screen
         assert isinstance(dialog, NewPuzzleDialog)
-        assert dialog.choice().level == "easy"
+        assert dialog.choice().level is Level.EASY
         assert [button.disabled for button in dialog.query("#level RadioButton").results(RadioButton)] == [
             False,
             True,
