@@ -2,7 +2,7 @@
 
     python benchmarks/bench_generator.py [--quick] [--seed S]
 
-Prints, against the targets of issue 6:
+Prints, against the generator's targets:
 - complete grids per second for each shape, with the same fill run as plain
   Python (uncompiled) in the same process as the baseline;
 - unique 9x9 easy puzzles per second;

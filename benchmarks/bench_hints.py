@@ -1,4 +1,4 @@
-"""How long a hint takes on the big boards (issue 7): every step of every puzzle.
+"""How long a hint takes on the big boards: every step of every puzzle.
 
     python benchmarks/bench_hints.py
 

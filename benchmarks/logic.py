@@ -1,4 +1,4 @@
-"""Acceptance figures for the logic engine (issue 5).
+"""Acceptance figures for the logic engine.
 
     python -m benchmarks.logic            # everything (tens of minutes)
     python -m benchmarks.logic --quick    # samples of every part (a minute or two)

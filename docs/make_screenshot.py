@@ -14,7 +14,7 @@ from sudoku_tui.ui import SudokuApp
 ROOT = Path(__file__).resolve().parents[1]
 OUT = ROOT / "docs" / "screenshot.svg"
 
-# The example puzzle of the seed (its section 1), in the seed's file format.
+# A well-known example puzzle, in the block-size format.
 SEED_EXAMPLE = "3\n...81.....2........1.9..7...7..25.934.2............5...975.....563.....4......68.\n"
 
 

@@ -1,7 +1,7 @@
 """Fixtures shared by every test folder.
 
 Data that others published lives in ``../shared/data`` beside the project
-(DESIGN.md): it is read from there, never copied in, and tests that need it
+(the README says so): it is read from there, never copied in, and tests that need it
 skip when it is absent.
 """
 

@@ -1,4 +1,4 @@
-"""The engine and the command line never load Textual (DESIGN.md: core free of the UI)."""
+"""The engine and the command line never load Textual (the core stays free of the UI)."""
 
 from __future__ import annotations
 

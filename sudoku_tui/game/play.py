@@ -81,7 +81,7 @@ class Play:
         return conflicting_cells(self.shape, self.values)
 
     def candidates_of(self, cell: int) -> list[int]:
-        """The values the rules still allow in an empty cell (the seed's hint)."""
+        """The values the rules still allow in an empty cell (what Possible Values shows)."""
         if self.values[cell]:
             return []
         mask = candidates(self.shape, self.values)[cell]

@@ -1,4 +1,4 @@
-"""Saved games (PRODUCT.md section 1.4): JSON in the player's data folder.
+"""Saved games: JSON in the player's data folder (the README's "Saved games").
 
 One file, ``saves.json``, holds the games in progress keyed by the puzzle
 itself (shape and givens), so opening the same puzzle again resumes it from

@@ -214,7 +214,7 @@ class Board(Widget, can_focus=True):
         self._changed(self.play.fill_candidates() is not None)
 
     def action_possible_values(self) -> None:
-        """The seed's hint: the status line lists the values the rules allow in this cell."""
+        """Possible values: the status line lists the values the rules allow in this cell."""
         self.possible_for = self.cursor
         self.post_message(self.Selected(self))
 

@@ -103,12 +103,6 @@ class OpenFileDialog(Modal[Path | None]):
         color: $warning;
         height: auto;
     }
-    OpenFileDialog .buttons {
-        align-horizontal: right;
-    }
-    OpenFileDialog .buttons Button {
-        margin-left: 2;
-    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -127,7 +121,7 @@ class OpenFileDialog(Modal[Path | None]):
             yield Label("File path:", id="path-label")
             yield Input(self._folder_text(self.folder), id="path", compact=True, select_on_focus=False)
             yield Label("", id="open-error", markup=False)
-            with Horizontal(classes="buttons"):
+            with Horizontal(classes="buttons -end"):
                 yield Button("Open", id="open", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 

@@ -33,6 +33,12 @@ class Modal(ModalScreen[ResultType]):
         height: auto;
         align-horizontal: center;
     }
+    Modal .buttons.-end {
+        align-horizontal: right;
+    }
+    Modal .buttons.-end Button {
+        margin-left: 2;
+    }
     """
 
     def close(self, result: ResultType) -> None:

@@ -102,12 +102,6 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
         width: 62;
         height: auto;
     }
-    NewPuzzleDialog .buttons {
-        align-horizontal: right;
-    }
-    NewPuzzleDialog .buttons Button {
-        margin-left: 2;
-    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -140,7 +134,7 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
                             symmetry.capitalize(), value=symmetry == last.symmetry, id=f"symmetry-{symmetry}"
                         )
             yield Label("", id="note")
-            with Horizontal(classes="buttons"):
+            with Horizontal(classes="buttons -end"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 

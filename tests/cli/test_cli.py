@@ -1,4 +1,4 @@
-"""PRODUCT.md section 3: the command line, run as a player runs it."""
+"""The command line, run as a player runs it."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""``sudoku-tui explain`` and ``sudoku-tui grade`` (issue 5)."""
+"""``sudoku-tui explain`` and ``sudoku-tui grade``."""
 
 from __future__ import annotations
 

@@ -24,7 +24,7 @@ from sudoku_tui.engine.solver import count_solutions, solve
 
 FOUR, NINE, SIXTEEN = square(2), square(3), square(4)
 
-# Puzzles that need no shared data: the seed's, a 17-clue one, an empty row
+# Puzzles that need no shared data: the block-size format's example, a 17-clue one, an empty row
 # and column, a very symmetric one, and a few sparse ones with many ties.
 NINE_LINES = (
     "...81.....2........1.9..7...7..25.934.2............5...975.....563.....4......68.",

@@ -1,4 +1,4 @@
-"""PRODUCT.md section 1: every format and every message, exactly."""
+"""Puzzle files: every format and every message, exactly (the README's "Puzzle files")."""
 
 from __future__ import annotations
 

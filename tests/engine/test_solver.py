@@ -1,6 +1,6 @@
 """The fast solver: the classic's answer on every puzzle, counting, checking.
 
-Answers are checked against things the engine did not compute: the seed's
+Answers are checked against things the engine did not compute: the known
 vectors, the classic algorithm, a small lex-first search written here, a
 rule checker written here, and published solutions.
 """
@@ -109,7 +109,7 @@ def lex_first(box: int, givens: Sequence[int]) -> list[int] | None:
     return next(solutions(box, givens), None)
 
 
-# --- the seed's vectors ---------------------------------------------------
+# --- known answers of the classic algorithm ---------------------------------------------------
 
 
 @pytest.mark.parametrize(

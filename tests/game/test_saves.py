@@ -1,4 +1,4 @@
-"""PRODUCT.md section 1.4: atomic saves that survive kills and corruption."""
+"""Saved games: atomic saves that survive kills and corruption."""
 
 from __future__ import annotations
 

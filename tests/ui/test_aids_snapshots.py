@@ -1,4 +1,4 @@
-"""Snapshots of the player aids (issue 4): pencil marks at 80x24 and 120x40,
+"""Snapshots of the player aids: pencil marks at 80x24 and 120x40,
 highlighting under NO_COLOR, the paused board and F1 help.
 
 Regenerate after a deliberate change with

@@ -1,4 +1,4 @@
-"""16x16 and Samurai boards on screen (issue 7): fitting 80x24, the cursor, the
+"""16x16 and Samurai boards on screen: fitting 80x24, the cursor, the
 aids, Solve and Check, hints and New puzzle, driven through the pilot.
 
 The fixture files in ``boards/`` were made by ``sudoku-tui generate`` (kept out of

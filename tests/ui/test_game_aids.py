@@ -1,4 +1,4 @@
-"""Player aids (issue 4): pencil marks, candidates, possible values, highlighting,
+"""Player aids: pencil marks, candidates, possible values, highlighting,
 undo and redo, the clock and pause, saves and resume, F1 help.
 
 Saves go to the test's own data folder (the autouse ``data_home`` fixture).

@@ -39,7 +39,7 @@ async def test_four_by_four_refuses_five_to_nine(puzzle_dir: Path) -> None:
         assert app.session.play.values[1] == 4
 
 
-# Space is not a clear key: it pauses the game (issue 4, tests/ui/test_game_aids.py).
+# Space is not a clear key: it pauses the game (tests/ui/test_game_aids.py).
 @pytest.mark.parametrize("key", ["0", "full_stop", "backspace", "delete"])
 async def test_clear_keys(puzzle_dir: Path, key: str) -> None:
     app = SudokuApp()
@@ -97,7 +97,7 @@ async def test_load_random_sets_number_in_range_and_shows_it(puzzle_dir: Path) -
         await load(pilot, puzzle_dir / "four.txt")
         await pilot.press("right", "2")  # an entry, which Load Random replaces
         seen = set()
-        kept = True  # puzzle 0's entry is in its saved game (issue 4)
+        kept = True  # puzzle 0's entry is in its saved game
         for _ in range(8):
             before = app.session.number
             await pilot.press("r")

@@ -1,4 +1,4 @@
-"""The starting state (PRODUCT.md section 4): an empty 9x9 board, only Open enabled."""
+"""The starting state: an empty 9x9 board, only Open enabled."""
 
 from __future__ import annotations
 
