@@ -152,8 +152,8 @@ def import_old_saves(folder: Path, store: SqliteStore, player: str) -> list[str]
         return [f"{error} The saved games of the earlier version stay in {SAVES_NAME}."]
     notices = []
     if saves.skipped:
-        games = "game" if saves.skipped == 1 else "games"
-        notices.append(f"{saves.skipped} saved {games} of the earlier version could not be read and were skipped.")
+        games, were = ("game", "was") if saves.skipped == 1 else ("games", "were")
+        notices.append(f"{saves.skipped} saved {games} of the earlier version could not be read and {were} skipped.")
     if _rename(path, IMPORTED_NAME.removeprefix(SAVES_NAME)) is None:
         notices.append(f"{SAVES_NAME} was imported but could not be renamed; reading it again adds nothing.")
     return notices

@@ -202,13 +202,13 @@ class SqliteStore(Store):
     store, :class:`StoreUnavailable` for one that cannot be used here.
     """
 
-    def __init__(self, path: Path | str, *, clock: Clock = time.time) -> None:
+    def __init__(self, path: Path | str, *, clock: Clock = time.time, busy_timeout: float = BUSY_TIMEOUT) -> None:
         super().__init__(clock)
         self.path = str(path)
         self._persistent = self.path != ":memory:"
         self._lock = threading.RLock()  # the screen may save from a worker thread
         try:
-            self._db = sqlite3.connect(self.path, timeout=BUSY_TIMEOUT, isolation_level=None, check_same_thread=False)
+            self._db = sqlite3.connect(self.path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
         except sqlite3.Error as error:
             raise store_error(error, "could not be opened") from None
         try:
