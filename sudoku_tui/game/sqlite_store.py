@@ -41,7 +41,16 @@ from .store import (
     StoreUnavailable,
     utc_date,
 )
-from .store_checks import BadRow, check_finished, check_game, check_player, checked_game, finished_row, game_row
+from .store_checks import (
+    BadRow,
+    check_finished,
+    check_game,
+    check_player,
+    checked_game,
+    finished_row,
+    game_row,
+    stored_start,
+)
 
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another one
 
@@ -156,8 +165,8 @@ def _insert(table: str, columns: Sequence[str], conflict: str, keep: Sequence[st
     return f"INSERT INTO {table} ({names}) VALUES ({marks}) ON CONFLICT ({conflict}) DO UPDATE SET {update}"
 
 
-_GAME_KEYS = ("player", "puzzle_key", "game_id", "started_at")
-PUT_GAME = _insert("games", GAME_COLUMNS, "player, puzzle_key", _GAME_KEYS) + " RETURNING game_id, started_at"
+PUT_GAME = _insert("games", GAME_COLUMNS, "player, puzzle_key", ("player", "puzzle_key"))
+FIND_START = "SELECT game_id, started_at FROM games WHERE player = ? AND puzzle_key = ?"
 ADD_GAME = _insert("games", GAME_COLUMNS, "player, puzzle_key", None)
 PUT_FINISHED = _insert("history", HISTORY_COLUMNS, "player, game_id", ("player", "game_id"))
 ADD_FINISHED = _insert("history", HISTORY_COLUMNS, "player, game_id", None)
@@ -321,10 +330,27 @@ class SqliteStore(Store):
     def put_game(self, player: str, game: Game) -> Game:
         player, game = check_player(player), checked_game(game)
         now = self.clock()
-        row = game_row(game) | {"game_id": game.game_id or new_game_id(), "started_at": now, "last_played": now}
         with self._guard("could not be saved"), self._transaction() as db:
-            game_id, started_at = db.execute(PUT_GAME, [player, *(row[c] for c in GAME_COLUMNS)]).fetchall()[0]
-        return replace(game, game_id=game_id, started_at=started_at, last_played=now)
+            game = self._identify(db, player, game, now)
+            self._write(db, player, game)
+        return game
+
+    @staticmethod
+    def _identify(db: sqlite3.Connection, player: str, game: Game, now: float) -> Game:
+        """The game with the id and start of its stored row (new ones when there is none, or
+        when they cannot be used: the row is then mended by the write), played ``now``."""
+        found = db.execute(FIND_START, [player, game.key]).fetchall()
+        game_id, started_at = (
+            stored_start(dict(zip(("game_id", "started_at"), found[0], strict=True))) if found else (None, None)
+        )
+        return replace(
+            game, game_id=game_id or game.game_id or new_game_id(), started_at=started_at or now, last_played=now
+        )
+
+    @staticmethod
+    def _write(db: sqlite3.Connection, player: str, game: Game) -> None:
+        row = game_row(game)
+        db.execute(PUT_GAME, [player, *(row[c] for c in GAME_COLUMNS)])
 
     # ---- ending games -----------------------------------------------------------
 
@@ -338,17 +364,22 @@ class SqliteStore(Store):
         """Record the game in the history under its id, keeping its row in progress or removing it."""
         player, game = check_player(player), checked_game(game)
         now = self.clock()
-        key_params = [player, game.key]
         with self._guard("could not be saved"), self._transaction() as db:
-            found = db.execute("SELECT game_id FROM games WHERE player = ? AND puzzle_key = ?", key_params).fetchall()
-            game_id = found[0][0] if found and isinstance(found[0][0], str) else game.game_id or new_game_id()
+            game = self._identify(db, player, game, now)
             if keep:
-                row = game_row(game) | {"game_id": game_id, "started_at": now, "last_played": now}
-                db.execute(PUT_GAME, [player, *(row[c] for c in GAME_COLUMNS)]).fetchall()
+                self._write(db, player, game)
             else:
-                db.execute("DELETE FROM games WHERE player = ? AND puzzle_key = ?", key_params)
+                db.execute("DELETE FROM games WHERE player = ? AND puzzle_key = ?", [player, game.key])
             finished = FinishedGame(
-                game_id, game.shape, game.givens, game.level, game.source, game.elapsed, game.aids, game.solved, now
+                game.game_id or new_game_id(),
+                game.shape,
+                game.givens,
+                game.level,
+                game.source,
+                game.elapsed,
+                game.aids,
+                game.solved,
+                now,
             )
             entry = finished_row(finished)
             db.execute(PUT_FINISHED, [player, *(entry[c] for c in HISTORY_COLUMNS)])

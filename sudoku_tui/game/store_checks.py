@@ -145,6 +145,16 @@ def _game_id(value: object) -> str:
     return text
 
 
+def stored_start(row: Row) -> tuple[str | None, float | None]:
+    """The game id and start time of a stored game, each None when it cannot be used."""
+    try:
+        game_id: str | None = _game_id(row.get("game_id"))
+    except BadRow:
+        game_id = None
+    started = _timestamp(row.get("started_at"), lenient=True)
+    return game_id, started or None
+
+
 def _source(row: Row) -> Source:
     """Where the puzzle came from; what cannot be read makes it a made puzzle."""
     kind = row.get("source_kind")

@@ -173,3 +173,13 @@ def test_every_kind_of_value_in_every_column_is_a_bad_row_or_a_record(value: obj
         except BadRow:
             continue
         assert math.isfinite(entry.elapsed) and math.isfinite(entry.ended_at)
+
+
+def test_saving_a_game_mends_its_bad_row(store: SqliteStore, tmp_path: Path) -> None:
+    broken = good_row(4) | {"game_id": MARKUP, "started_at": "[bold]", "shape": "[bold]", "hints": "many"}
+    write_rows(tmp_path / STORE_NAME, "games", GAME_COLUMNS, [broken])
+    assert store.find_game("local", broken["puzzle_key"]) is None
+    saved = store.put_game("local", numbered_game(4, elapsed=33.0))
+    found = store.find_game("local", broken["puzzle_key"])
+    assert found is not None and found.elapsed == 33.0 and found.game_id == saved.game_id != MARKUP
+    assert found.started_at == saved.started_at and saved.started_at is not None and saved.started_at > 0
