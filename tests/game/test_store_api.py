@@ -217,3 +217,20 @@ def test_default_folder_follows_xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 def test_names_repeated_from_the_generator_agree() -> None:
     assert generator.LEVELS == LEVELS and generator.SYMMETRIES == settings_module.SYMMETRIES
     assert all(shape_for_size(board).name == board for board in BOARDS)
+
+
+def test_an_empty_database_is_brought_to_the_schema_in_one_step(tmp_path: Path) -> None:
+    path = tmp_path / STORE_NAME
+    with sqlite3.connect(path) as db:
+        db.execute("CREATE TABLE notes (text TEXT)")  # someone else's table stays
+    db.close()
+    with SqliteStore(path) as store:
+        assert store.schema_version() == SCHEMA_VERSION
+        store.put_game("local", four_game())
+    with SqliteStore(path) as store:  # opening again changes nothing
+        assert store.schema_version() == SCHEMA_VERSION and store.find_game("local", four_game().key) is not None
+    with sqlite3.connect(path) as db:
+        tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
+        assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
+    db.close()
+    assert tables == {"notes", "games", "history", "settings"}

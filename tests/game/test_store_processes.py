@@ -14,7 +14,9 @@ from pathlib import Path
 import pytest
 from store_worker import PLAYER, number_of, numbered_game
 
+from sudoku_tui.game.import_saves import IMPORTED_NAME, SAVES_NAME
 from sudoku_tui.game.local_store import STORE_NAME
+from sudoku_tui.game.saves import SavedGame, SaveStore
 from sudoku_tui.game.sqlite_store import SqliteStore
 
 WORKER = Path(__file__).with_name("store_worker.py")
@@ -102,3 +104,20 @@ def test_kill_nine_mid_write_leaves_every_committed_game(tmp_path: Path) -> None
     assert finished <= history and not finished & in_progress  # a finish is never half done
     assert store.take_notices() == []
     assert len(put) >= 5 * 5
+
+
+def test_processes_opening_at_once_import_saves_json_once(tmp_path: Path) -> None:
+    saves = SaveStore(tmp_path)
+    for number in range(5):
+        puzzle = numbered_game(number).puzzle()
+        saves.put(SavedGame.of(puzzle, list(puzzle.givens), [0] * 81, 10.0 + number))
+    openers = [start("put", tmp_path, 0, 0) for _ in range(4)]
+    for opener in openers:
+        expect(opener, "ready")
+        tell(opener)
+    for opener in openers:
+        finish(opener)
+    names = sorted(p.name for p in tmp_path.iterdir() if p.name.startswith(SAVES_NAME))
+    assert names == [IMPORTED_NAME]
+    store = SqliteStore(tmp_path / STORE_NAME)
+    assert sorted(number_of(game.givens) for game in store.games_in_progress(PLAYER)) == list(range(5))
