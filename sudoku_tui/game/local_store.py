@@ -53,7 +53,7 @@ def open_local_store(
     try:
         folder.mkdir(parents=True, exist_ok=True)
     except OSError as error:
-        return _without_saving(f"the folder {folder} cannot be used ({error.strerror or error})", clock)
+        return _without_saving(_cannot_save(f"the folder {folder} cannot be used ({error.strerror or error})"), clock)
     path = folder / STORE_NAME
     with _opening_lock(folder / LOCK_NAME):
         opened = _open(path, clock)
@@ -62,28 +62,33 @@ def open_local_store(
     return opened
 
 
-def _without_saving(reason: str, clock: Clock, notices: list[str] | None = None) -> OpenedStore:
-    sentence = f"Your games cannot be saved: {reason}. Play goes on without saving."
-    return OpenedStore(SqliteStore.in_memory(clock), [*(notices or []), sentence])
+def _without_saving(sentence: str, clock: Clock, notices: list[str] | None = None) -> OpenedStore:
+    """A store that keeps nothing, and ``sentence`` (why) to tell the player."""
+    told = f"{sentence} Play goes on without saving."
+    return OpenedStore(SqliteStore.in_memory(clock), [*(notices or []), told])
+
+
+def _cannot_save(reason: str) -> str:
+    return f"Your games cannot be saved: {reason}."
 
 
 def _open(path: Path, clock: Clock) -> OpenedStore:
     denied = _access_problem(path)
     if denied:
-        return _without_saving(denied, clock)
+        return _without_saving(_cannot_save(denied), clock)
     try:
         return OpenedStore(SqliteStore(path, clock=clock))
     except StoreCorrupt as error:
         kept = keep_aside(path)
         if kept is None:
-            return _without_saving(f"{path.name} is damaged and could not be moved aside ({error})", clock)
+            return _without_saving(f"{error} It could not be moved aside.", clock)
         told = f"{error} It was kept as {kept.name}; a new store was started."
     except StoreError as error:
-        return _without_saving(f"{path.name} cannot be used here ({error})", clock)
+        return _without_saving(str(error), clock)
     try:
         return OpenedStore(SqliteStore(path, clock=clock), [told])
     except StoreError as error:
-        return _without_saving(f"a new store could not be made ({error})", clock, [told])
+        return _without_saving(str(error), clock, [told])
 
 
 def _access_problem(path: Path) -> str | None:
