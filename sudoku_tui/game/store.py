@@ -11,6 +11,12 @@ Leaving it for another puzzle records it in the history as abandoned but
 keeps it resumable; coming back and solving it turns the same history entry
 into a solved one (the entry is keyed by the game's id, not by the puzzle),
 so every game counts once however often it was left and resumed.
+
+The game's part: open the store once (``local_store.open_local_store``) and
+tell its notices; :meth:`Store.put_game` after every change; when a game is
+left unsolved for another puzzle :meth:`Store.leave_game`; when it is solved,
+filled by Solve, or started afresh :meth:`Store.finish_game`; on quitting
+:meth:`Store.put_game`, then :meth:`Store.close`.
 """
 
 from __future__ import annotations
