@@ -1,0 +1,98 @@
+"""``sudoku-tui stats`` and ``sudoku-tui daily`` without the argument parsing:
+the command line calls :func:`run_stats` and :func:`run_daily` with what it parsed."""
+
+from __future__ import annotations
+
+import json
+import sys
+from datetime import date
+from pathlib import Path
+from typing import TextIO
+
+from .clock import format_elapsed
+from .local_store import open_local_store
+from .statistics import Statistics
+from .store import LOCAL_PLAYER, StoreError
+
+
+def statistics_json(stats: Statistics) -> str:
+    """The statistics as one line of JSON."""
+    return json.dumps(stats.to_json(), allow_nan=False, separators=(",", ":"))
+
+
+def _time(seconds: float | None) -> str:
+    return "-" if seconds is None else format_elapsed(seconds)
+
+
+def statistics_text(stats: Statistics) -> str:
+    """The statistics as a few lines for a person."""
+    lines = [f"Statistics of {stats.player} on {stats.today.isoformat()} (UTC)"]
+    if not stats.boards:
+        lines.append("No games yet.")
+    else:
+        lines.append(f"{'Board':<8}{'Level':<9}{'Started':>8}{'Solved':>8}{'Best':>9}{'Median':>9}")
+        for board in stats.boards:
+            lines.append(
+                f"{board.board:<8}{board.level or '-':<9}{board.started:>8}{board.solved:>8}"
+                f"{_time(board.best):>9}{_time(board.median):>9}"
+            )
+    days = "day" if stats.longest_streak == 1 else "days"
+    lines.append(f"Daily puzzle streak: {stats.current_streak} now, longest {stats.longest_streak} {days}.")
+    if stats.recent:
+        lines.append("Recent solve times: " + " ".join(format_elapsed(solve.seconds) for solve in stats.recent))
+    if stats.skipped:
+        lines.append(f"{stats.skipped} saved entries could not be read and were left out.")
+    return "\n".join(lines)
+
+
+def run_stats(
+    as_json: bool = False,
+    *,
+    folder: Path | None = None,
+    player: str = LOCAL_PLAYER,
+    today: date | None = None,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Print the player's statistics (text, or one JSON object); what the store says goes to ``err``."""
+    out, err = out or sys.stdout, err or sys.stderr
+    opened = open_local_store(folder, player=player)
+    try:
+        stats = opened.store.statistics(player, today)
+    except StoreError as error:
+        print(error, file=err)
+        return 1
+    finally:
+        notices = opened.notices + opened.store.take_notices()
+        opened.store.close()
+    for notice in notices:
+        print(notice, file=err)
+    print(statistics_json(stats) if as_json else statistics_text(stats), file=out)
+    return 0
+
+
+def run_daily(
+    day: str | None = None,
+    level: str = "medium",
+    size: str = "9",
+    *,
+    out: TextIO | None = None,
+    err: TextIO | None = None,
+) -> int:
+    """Print the daily puzzle's line for ``day`` (``YYYY-MM-DD``, today in UTC when None);
+    2 for a date, level or size that has none, 1 when the generator gives up."""
+    # Here, not at the top: the generator brings the solver, which ``stats`` does without.
+    from ..engine.generator import GenerationFailed
+    from .daily import daily_puzzle, today
+
+    out, err = out or sys.stdout, err or sys.stderr
+    try:
+        line, _ = daily_puzzle(day if day is not None else today(), level, size)
+    except ValueError as error:
+        print(f"No daily puzzle: {error}", file=err)
+        return 2
+    except GenerationFailed as error:
+        print(error, file=err)
+        return 1
+    print(line, file=out)
+    return 0

@@ -1,0 +1,34 @@
+"""The player store's modules load neither Textual nor, for reading the store, the generator."""
+
+from __future__ import annotations
+
+import subprocess
+import sys
+
+STORE_MODULES = [
+    "sudoku_tui.game.store",
+    "sudoku_tui.game.store_checks",
+    "sudoku_tui.game.settings",
+    "sudoku_tui.game.statistics",
+    "sudoku_tui.game.sqlite_store",
+    "sudoku_tui.game.import_saves",
+    "sudoku_tui.game.local_store",
+    "sudoku_tui.game.stats_report",
+]
+
+
+def loaded_after(modules: list[str]) -> set[str]:
+    code = f"import sys, {', '.join(modules)}; print(' '.join(sys.modules))"
+    run = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, check=True)
+    return set(run.stdout.split())
+
+
+def test_the_store_loads_no_textual_and_no_generator() -> None:
+    loaded = loaded_after(STORE_MODULES)
+    assert not {m for m in loaded if m == "textual" or m.startswith("textual.")}
+    assert "sudoku_tui.engine.generator" not in loaded and "numba" not in loaded
+
+
+def test_the_daily_puzzle_loads_no_textual() -> None:
+    loaded = loaded_after(["sudoku_tui.game.daily"])
+    assert not {m for m in loaded if m == "textual" or m.startswith("textual.")}
