@@ -26,7 +26,6 @@ MODULES = [
     "sudoku_tui.game",
     "sudoku_tui.game.clock",
     "sudoku_tui.game.play",
-    "sudoku_tui.game.saves",
     "sudoku_tui.game.texts",
     "sudoku_tui.game.hints",
     "sudoku_tui.game.new_puzzle",

@@ -13,12 +13,13 @@ import random
 import time
 from datetime import date
 
-from ..engine.generator import Generated, StopCheck, generate, level_number
+from ..engine.generator import Generated, StopCheck, generate
 from ..engine.geometry import Shape, shape_for_size
+from ..engine.levels import Level, Symmetry
 from .store import utc_date
 
 DAILY_SIZES = ("9", "16", "samurai")
-SYMMETRY = "rotational"
+SYMMETRY = Symmetry.ROTATIONAL
 
 
 def size_word(shape: Shape) -> str:
@@ -37,6 +38,16 @@ def today(now: float | None = None) -> date:
     return utc_date(time.time() if now is None else now)
 
 
+def daily_rng(day: date, level: str, shape: Shape) -> random.Random:
+    """The randomness of the daily puzzle of ``day`` at ``level`` on ``shape``;
+    ValueError for a level or board that has no daily puzzle."""
+    level = Level.parse(level).key
+    word = size_word(shape)
+    if word not in DAILY_SIZES:
+        raise ValueError(f"no daily puzzle of size {shape.name}; choose one of {', '.join(DAILY_SIZES)}")
+    return random.Random(daily_seed(day, level, word))
+
+
 def daily_puzzle(
     day: date | str, level: str = "medium", size: str = "9", should_stop: StopCheck | None = None
 ) -> tuple[str, Generated]:
@@ -47,11 +58,7 @@ def daily_puzzle(
     """
     if isinstance(day, str):
         day = date.fromisoformat(day)
-    level = level.lower()
-    level_number(level)  # ValueError for an unknown level
     shape = shape_for_size(size)
-    word = size_word(shape)
-    if word not in DAILY_SIZES:
-        raise ValueError(f"no daily puzzle of size {size}; choose one of {', '.join(DAILY_SIZES)}")
-    made = generate(shape, level, SYMMETRY, random.Random(daily_seed(day, level, word)), should_stop=should_stop)
+    rng = daily_rng(day, level, shape)
+    made = generate(shape, Level.parse(level), SYMMETRY, rng, should_stop=should_stop)
     return made.puzzle.to_line(), made

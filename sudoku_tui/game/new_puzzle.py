@@ -11,11 +11,14 @@ from __future__ import annotations
 import random
 from collections.abc import Callable
 from dataclasses import dataclass
+from datetime import date
 
 from ..engine.generator import Generated, generate, reachable_levels
 from ..engine.geometry import shape_for_size
 from ..engine.levels import Level, Symmetry
 from ..engine.progress import ProgressCallback
+from .daily import DAILY_SIZES, daily_rng, size_word
+from .daily import SYMMETRY as DAILY_SYMMETRY
 
 # (shape name for shape_for_size, label on screen)
 SIZES = (("4x4", "4x4"), ("9x9", "9x9"), ("16x16", "16x16"), ("samurai", "Samurai"))
@@ -33,14 +36,16 @@ class NewPuzzleChoice:
     size: str = "9x9"
     level: Level = Level.EASY
     symmetry: Symmetry = Symmetry.NONE
+    day: date | None = None  # the daily puzzle of this date (UTC), when it is one
 
     @property
     def size_label(self) -> str:
         return dict(SIZES)[self.size]
 
     def describe(self) -> str:
-        """``hard 9x9``, as the status line and the Header say it."""
-        return f"{self.level.key} {self.size_label}"
+        """``hard 9x9`` (``daily medium 9x9``), as the status line and the Header say it."""
+        daily = "daily " if self.day is not None else ""
+        return f"{daily}{self.level.key} {self.size_label}"
 
 
 def levels_for(size: str) -> tuple[Level, ...]:
@@ -58,16 +63,20 @@ def size_note(size: str) -> str:
     return ""
 
 
+def has_daily(size: str) -> bool:
+    """Whether boards of this size have a daily puzzle."""
+    return size_word(shape_for_size(size)) in DAILY_SIZES
+
+
 def make_puzzle(choice: NewPuzzleChoice, should_stop: Callable[[], bool], progress: ProgressCallback) -> Generated:
-    """Make the puzzle asked for; raises ``Cancelled`` or ``GenerationFailed``."""
-    return GENERATE(
-        shape_for_size(choice.size),
-        choice.level,
-        choice.symmetry,
-        random.Random(),
-        should_stop=should_stop,
-        progress=progress,
-    )
+    """Make the puzzle asked for (the same daily puzzle as everyone's, for a daily);
+    raises ``Cancelled`` or ``GenerationFailed``."""
+    shape = shape_for_size(choice.size)
+    if choice.day is not None:
+        rng, symmetry = daily_rng(choice.day, choice.level.key, shape), DAILY_SYMMETRY
+    else:
+        rng, symmetry = random.Random(), choice.symmetry
+    return GENERATE(shape, choice.level, symmetry, rng, should_stop=should_stop, progress=progress)
 
 
 def making_text(choice: NewPuzzleChoice, attempt: int) -> str:

@@ -7,11 +7,14 @@ answer from a job that was replaced is ignored. The screen sends it the
 player's actions and draws what it holds; the unit tests drive whole games
 through it without a screen.
 
-Saves: the game in play is written after every change and when the game is
-left (another puzzle, quit), but only once it has a move or was resumed, so
-browsing a file's puzzles does not fill the store. Opening a puzzle that has
-a save resumes it; a solved one starts afresh. A save that fails is a
-warning, said once until saving works again; play goes on.
+The store (through a :class:`~.keeper.Keeper`): the game in play is written
+after every change and when it is left (another puzzle, quit), but only once
+it has a move or was resumed, so browsing a file's puzzles records nothing.
+A game that ends (solved by the player, filled by Solve, left unsolved for
+another puzzle, started afresh) goes into the player's history. Opening a
+puzzle that has a game in progress resumes it; a solved one starts afresh.
+A store that fails is a warning, said once until it works again; play goes
+on.
 """
 
 from __future__ import annotations
@@ -19,7 +22,8 @@ from __future__ import annotations
 import random
 import time
 from collections.abc import Callable, Sequence
-from dataclasses import dataclass
+from dataclasses import dataclass, replace
+from datetime import date
 from pathlib import Path
 from typing import Literal
 
@@ -34,9 +38,10 @@ from . import texts
 from .clock import Clock, TimeSource, format_elapsed
 from .file_choice import saved_file, shown_name
 from .hints import HintTracker, Signature
+from .keeper import Keeper
 from .new_puzzle import NewPuzzleChoice
 from .play import Move, Play
-from .saves import SavedGame, SaveError, SaveStore
+from .store import LOCAL_PLAYER, Aids, Game, Source, Store
 
 Severity = Literal["information", "warning", "error"]
 JobKind = Literal["load", "solve", "make"]
@@ -89,20 +94,26 @@ class Session:
 
     def __init__(
         self,
-        saves: SaveStore | None = None,
+        store: Store,
         *,
+        player: str = LOCAL_PLAYER,
         now: TimeSource = time.monotonic,
         notify: Notify = _ignore,
         start_folder: Path | None = None,
     ) -> None:
-        self.saves = saves if saves is not None else SaveStore()
         self.now = now
         self.notify = notify
+        self.keeper = Keeper(store, lambda text: self.notify(Notice(text, "warning", timeout=10)), player)
         # Where the open dialog starts: the last file's folder once a file was opened.
         self.last_folder = start_folder if start_folder is not None else bundled_puzzles()
         self.puzzles: PuzzleFile | None = None
         self.number = 0
         self.made: Generated | None = None  # the made puzzle in play, when it is one
+        self.origin = Source()  # where the puzzle in play came from, as the history says it
+        self.level: str | None = None  # its level, when known (made and daily puzzles)
+        self.aids = Aids()  # what helped in the game in play
+        self.solution: tuple[int, ...] | None = None  # the puzzle's solution, once known
+        self.show_mistakes = False
         self.play = Play(empty_puzzle())
         self.cursor = 0  # the selected cell, kept with the game
         self.clock = Clock(now=now)
@@ -116,10 +127,10 @@ class Session:
         self.making: NewPuzzleChoice | None = None
         self.last_choice: NewPuzzleChoice | None = None
         self.hints = HintTracker()
-        self._source: tuple[str | None, int | None] = (None, None)  # file and number of the game in play
-        self._resumed = False
-        self._save_failed = False
+        self._kept = False  # the game in play is in the store (it had a move, or was resumed)
+        self._ended = False  # the game in play is over (solved or filled): nothing more is saved
         self._resume_number: int | None = None
+        self._resumed_origin: tuple[Source, str | None] | None = None  # for a saved puzzle played alone
 
     # ---- what is in play ----------------------------------------------------
 
@@ -132,13 +143,13 @@ class Session:
         """A puzzle from a file or a made one is in play (not the empty start board)."""
         return self.puzzles is not None or self.made is not None
 
-    def open_saves(self) -> SavedGame | None:
-        """Read the saved games; the last unsolved game, to offer at start."""
-        self.saves.load()
-        if self.saves.notice:
-            self.notify(Notice(self.saves.notice, "warning", timeout=12))
-        last = self.saves.last()
-        return last if last is not None and not last.solved else None
+    def open_store(self, notices: Sequence[str] = ()) -> Game | None:
+        """Tell what opening the store found (``notices`` and the store's own); the
+        last unsolved game, to offer at start. The settings take effect."""
+        for text in [*notices, *self.keeper.notices()]:
+            self.notify(Notice(text, "warning", timeout=12))
+        self.show_mistakes = bool(self.keeper.setting("show_mistakes"))
+        return self.keeper.last_game()
 
     # ---- files ------------------------------------------------------------------
 
@@ -166,6 +177,7 @@ class Session:
         if puzzles.path is not None:
             self.last_folder = puzzles.path.resolve().parent
         self.show_puzzle(self._first_number(len(puzzles)))
+        self._resumed_origin = None
         return True
 
     def _first_number(self, count: int) -> int:
@@ -177,7 +189,12 @@ class Session:
         """Play puzzle ``number`` of the file, replacing whatever the cells held."""
         assert self.puzzles is not None
         self.number = number
-        self._start(self.puzzles.puzzle(number))
+        path = self.puzzles.path
+        if path is not None:
+            origin, level = Source.file(str(path.resolve()), number), None
+        else:  # a saved game whose file is gone, played alone
+            origin, level = self._resumed_origin or (Source(), None)
+        self._start(self.puzzles.puzzle(number), origin, level)
 
     def random_number(self, rng: random.Random | None = None) -> int | None:
         if self.puzzles is None:
@@ -229,111 +246,134 @@ class Session:
         self.making = None
         return True
 
-    def puzzle_made(self, token: int, made: Generated) -> bool:
-        """Play a made puzzle; it belongs to no file. False for a replaced job."""
+    def puzzle_made(self, token: int, made: Generated, daily: date | None = None) -> bool:
+        """Play a made puzzle (the daily puzzle of ``daily``); it belongs to no file.
+        False for a replaced job."""
         if not self.jobs.is_current("make", token):
             return False
         self.making = None
         self.puzzles = None
         self.made = made
         self.number = 0
-        self._start(made.puzzle)
+        origin = Source.daily(daily) if daily is not None else Source.made()
+        self._start(made.puzzle, origin, made.level.key if made.level is not None else None)
+        self.solution = made.solution
         return True
 
     # ---- starting and leaving a game -------------------------------------------
 
-    def _start(self, puzzle: Puzzle) -> None:
-        """Leave the game in play (saved) and start ``puzzle``, resuming its save if it has one.
+    def _start(self, puzzle: Puzzle, origin: Source, level: str | None) -> None:
+        """Leave the game in play (kept, or ended in the history) and start ``puzzle``,
+        resuming the player's game of it when one is in progress.
 
         Showing the puzzle already in play again (Load Random landing on it)
-        replaces whatever the cells held: a fresh start.
+        replaces whatever the cells held: a fresh start, and the end of the
+        game that was in play.
         """
         self.jobs.drop("solve")  # a solve still running is for the old puzzle
         self.solving = False
         again = self.in_game and puzzle == self.play.puzzle
-        if again:
-            self._forget_game()
-        else:
-            self.save_game()
-        self.paused = False
-        path = self.puzzles.path if self.puzzles is not None else None
-        self._source = (str(path.resolve()) if path is not None else None, self.number if path else None)
-        saved = None if again else self.saves.find(puzzle)
+        self._leave(again)
+        saved = None if again else self.keeper.resumable(puzzle)
         play = self._resumed_play(puzzle, saved)
-        self.clock = Clock(saved.elapsed if play is not None and saved is not None else 0.0, now=self.now)
-        if play is not None:
-            self.notify(
-                Notice(f"Your game of this puzzle was resumed ({format_elapsed(self.clock.elapsed())} played).")
-            )
-        elif saved is not None and saved.solved:
-            self.notify(
-                Notice(f"You solved this puzzle before, in {format_elapsed(saved.elapsed)}. Here it is afresh.")
-            )
-        self.in_game, self._resumed, self.solved = True, play is not None, False
+        resumed = saved if play is not None else None
+        self.keeper.start(resumed)
+        self.origin, self.level = (resumed.source, resumed.level) if resumed is not None else (origin, level)
+        self.aids = resumed.aids if resumed is not None else Aids(mistakes_shown=self.show_mistakes)
+        self.clock = Clock(resumed.elapsed if resumed is not None else 0.0, now=self.now)
+        self._tell_start(puzzle, resumed)
+        self.in_game, self._kept, self._ended, self.solved, self.paused = True, resumed is not None, False, False, False
         self.play = play or Play(puzzle)
-        self.cursor = saved.cursor if play is not None and saved is not None else 0
+        self.cursor = resumed.cursor if resumed is not None else 0
+        self.solution = None
         self._sync_clock()
 
+    def _tell_start(self, puzzle: Puzzle, resumed: Game | None) -> None:
+        if resumed is not None:
+            played = format_elapsed(resumed.elapsed)
+            self.notify(Notice(f"Your game of this puzzle was resumed ({played} played)."))
+            return
+        before = self.keeper.solved_before(puzzle)
+        if before is not None:
+            self.notify(
+                Notice(f"You solved this puzzle before, in {format_elapsed(before.elapsed)}. Here it is afresh.")
+            )
+
     @staticmethod
-    def _resumed_play(puzzle: Puzzle, saved: SavedGame | None) -> Play | None:
-        if saved is None or saved.solved:
+    def _resumed_play(puzzle: Puzzle, saved: Game | None) -> Play | None:
+        if saved is None:
             return None
         try:
             return Play(puzzle, saved.value_list(), saved.marks)
         except ValueError:
             return None
 
-    def save_game(self, force: bool = False) -> None:
-        """Write the game in play, once it is worth keeping; a failure is a warning, never a crash."""
-        if not self.in_game or not (force or self.play.can_undo or self._resumed):
+    def _leave(self, afresh: bool) -> None:
+        """The game in play is left: for another puzzle (it stays resumable) or
+        for a fresh start of the same one (it ends)."""
+        if not self.in_game or self._ended:
             return
-        path, index = self._source
-        game = SavedGame.of(
+        if afresh:
+            if self._kept or self.play.can_undo:
+                self.keeper.finish(self._record())
+        elif self._kept or self.play.can_undo:
+            self.keeper.leave(self._record())
+
+    def _record(self) -> Game:
+        """The game in play as the store keeps it."""
+        return Game.of(
             self.play.puzzle,
             self.play.values,
             self.play.marks,
             self.clock.elapsed(),
-            self.solved,
-            path,
-            index,
-            self.cursor,
+            solved=self.solved,
+            source=self.origin,
+            level=self.level,
+            aids=self.aids,
+            cursor=self.cursor,
         )
-        try:
-            self.saves.put(game)
-        except SaveError as error:
-            if not self._save_failed:
-                self.notify(Notice(str(error), "warning", timeout=10))
-            self._save_failed = True
-            return
-        self._save_failed = False
-        self._resumed = True  # saved once: from now on it is kept up to date
 
-    def _forget_game(self) -> None:
-        try:
-            self.saves.forget(self.saves.key_of(self.play.puzzle))
-        except SaveError as error:
-            self.notify(Notice(str(error), "warning", timeout=10))
+    def save_game(self, force: bool = False) -> None:
+        """Write the game in play, once it is worth keeping; a failure is a warning, never a crash."""
+        if not self.in_game or self._ended or not (force or self.play.can_undo or self._kept):
+            return
+        if self.keeper.save(self._record()):
+            self._kept = True  # saved once: from now on it is kept up to date
+
+    def _end(self) -> None:
+        """The puzzle is solved (by the player or by Solve): the game goes to the history."""
+        self.keeper.finish(self._record())
+        self._ended = True
 
     def quit(self) -> None:
         """The game ends (quit, a signal, a dropped connection): keep it, with the time
         played up to now and the selected cell."""
         self.save_game()
+        self.keeper.close()
 
     # ---- the last game --------------------------------------------------------
 
     @staticmethod
-    def describe(game: SavedGame) -> str:
-        where = f"{shown_name(game.path)}, puzzle {game.index}" if game.path else "A puzzle without a file"
+    def describe(game: Game) -> str:
+        source = game.source
+        if source.kind == "file" and source.path:
+            where = f"{shown_name(source.path)}, puzzle {source.index}"
+        elif source.kind == "daily" and source.day is not None:
+            where = f"The daily puzzle of {source.day.isoformat()}"
+        else:
+            where = "A puzzle without a file"
         return f"{where} ({game.shape}), {format_elapsed(game.elapsed)} played."
 
-    def resume(self, game: SavedGame) -> Path | PuzzleFile:
+    def resume(self, game: Game) -> Path | PuzzleFile:
         """What to load to play a saved game again: its file when the file is still
         there (the game's number is shown once it has loaded), else the puzzle
         alone, as a one-puzzle collection."""
-        path = saved_file(game.path) if game.path else None
-        if path is not None and game.index is not None:
-            self._resume_number = game.index
+        source = game.source
+        path = saved_file(source.path) if source.kind == "file" and source.path else None
+        if path is not None and source.index is not None:
+            self._resume_number = source.index
             return path
+        self._resumed_origin = (source, game.level)
         puzzle = game.puzzle()
         return PuzzleFile(puzzle.shape, "plain", [puzzle.to_line()])
 
@@ -349,8 +389,10 @@ class Session:
         if solved != self.solved:
             self.solved = solved
             self._sync_clock()
-            if just_solved and announce:
+            if just_solved and announce and not self.aids.solve_used:
                 self.notify(Notice(f"Solved in {format_elapsed(self.clock.elapsed())}!", title="Well done"))
+        if just_solved and not self._ended:
+            self._end()
         self.save_game(force=True)
         return just_solved
 
@@ -371,6 +413,8 @@ class Session:
             self.play.replace_values(self.puzzle.givens, "Show the puzzle")
             self.after_change(announce=False)
             return False
+        self.solution = tuple(solution)
+        self.aids = replace(self.aids, solve_used=True)
         self.play.replace_values(solution)
         self.after_change(announce=False)
         return True
@@ -390,6 +434,47 @@ class Session:
         next hint, so that one is not found again when the cells had no marks."""
         self.hints.applied(step)
         return self.play.apply_step(step.placements, step.eliminations, name=f"Hint: {step.technique}")
+
+    def hint_shown(self) -> None:
+        """A hint named its step: it counts as used."""
+        self.aids = replace(self.aids, hints=self.aids.hints + 1)
+
+    def progress_checked(self) -> None:
+        """Check my progress answered: it counts as used."""
+        self.aids = replace(self.aids, checks=self.aids.checks + 1)
+
+    # ---- show mistakes ------------------------------------------------------------
+
+    def toggle_mistakes(self) -> bool:
+        """Show mistakes on or off (a setting, kept); a game it was ever on in says so in the history."""
+        self.show_mistakes = not self.show_mistakes
+        self.keeper.put_setting("show_mistakes", self.show_mistakes)
+        if self.show_mistakes and self.in_game:
+            self.aids = replace(self.aids, mistakes_shown=True)
+        return self.show_mistakes
+
+    @property
+    def wants_solution(self) -> bool:
+        """Show mistakes is on and the puzzle's solution is still to be worked out."""
+        return self.show_mistakes and self.has_puzzle and self.solution is None
+
+    def solution_found(self, puzzle: Puzzle, solution: Sequence[int] | None) -> bool:
+        """The solution of ``puzzle`` was worked out; False when another puzzle is in play by now."""
+        if puzzle != self.puzzle or solution is None:
+            return False
+        self.solution = tuple(solution)
+        return True
+
+    def mistakes(self) -> frozenset[int]:
+        """The entries that differ from the solution, while show mistakes is on."""
+        if not self.show_mistakes or self.solution is None:
+            return frozenset()
+        solution, play = self.solution, self.play
+        return frozenset(
+            cell
+            for cell, value in enumerate(play.values)
+            if value and not play.is_given(cell) and value != solution[cell]
+        )
 
     # ---- the clock --------------------------------------------------------------
 

@@ -10,12 +10,13 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
+from ..engine.levels import Symmetry
 from .store import BOARDS, LEVELS
 
 SettingValue = bool | int | str
 
 # New Puzzle's symmetries (the generator's), repeated so settings never import the generator.
-SYMMETRIES = ("none", "rotational", "mirror", "diagonal")
+SYMMETRIES = tuple(Symmetry)
 MAX_TEXT = 200  # no setting needs more; a longer stored text is not read
 
 

@@ -74,6 +74,7 @@ GAME_COLUMNS = (
     "solve_used",
     "started_at",
     "last_played",
+    "cursor",
 )
 HISTORY_COLUMNS = (
     "game_id",
@@ -150,6 +151,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             PRIMARY KEY (player, name)
         )""",
     ),
+    # 2: the selected cell, so a game comes back where the player left it.
+    ("ALTER TABLE games ADD COLUMN cursor INTEGER NOT NULL DEFAULT 0",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -196,8 +199,8 @@ def store_error(error: sqlite3.Error, doing: str) -> StoreError:
     """The player's sentence for a failure of SQLite while the store ``doing`` (e.g. "could not be saved")."""
     code = getattr(error, "sqlite_errorcode", 0) & 0xFF
     if code in (SQLITE_CORRUPT, SQLITE_NOTADB):
-        return StoreCorrupt(f"The saved games {doing}: the store is damaged ({error}).")
-    return StoreUnavailable(f"The saved games {doing}: {_REASONS.get(code, str(error))}.")
+        return StoreCorrupt(f"The saved games {doing}: the store is damaged ({str(error).rstrip('.')}).")
+    return StoreUnavailable(f"The saved games {doing}: {_REASONS.get(code, str(error)).rstrip('.')}.")
 
 
 def new_game_id() -> str:

@@ -30,6 +30,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Literal
 
 from ..engine.geometry import shape_for_size
+from ..engine.levels import Level
 from ..engine.puzzle import Puzzle, format_line, parse_line
 
 if TYPE_CHECKING:
@@ -38,10 +39,9 @@ if TYPE_CHECKING:
 
 LOCAL_PLAYER = "local"
 
-# The generator's levels and board names, repeated here so that reading the
-# store never imports the generator (and the solver behind it); a test keeps
-# them equal.
-LEVELS = ("easy", "medium", "hard", "unfair", "extreme")
+# Levels as the store writes them; engine.levels is light, so reading the
+# store still never imports the generator (and the solver behind it).
+LEVELS = tuple(level.key for level in Level)
 BOARDS = ("4x4", "9x9", "16x16", "25x25", "samurai")
 
 SourceKind = Literal["file", "made", "daily"]
@@ -122,6 +122,7 @@ class Game:
     game_id: str | None = None
     started_at: float | None = None
     last_played: float | None = None
+    cursor: int = 0  # the selected cell
 
     @property
     def key(self) -> str:
@@ -146,6 +147,8 @@ class Game:
         source: Source | None = None,
         level: str | None = None,
         aids: Aids | None = None,
+        cursor: int = 0,
+        game_id: str | None = None,
     ) -> Game:
         """The record of a game in play."""
         shape = puzzle.shape
@@ -159,6 +162,8 @@ class Game:
             source=source if source is not None else Source(),
             level=level,
             aids=aids if aids is not None else Aids(),
+            cursor=cursor,
+            game_id=game_id,
         )
 
 

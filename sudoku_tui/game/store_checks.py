@@ -187,6 +187,11 @@ def _aids(row: Row) -> Aids:
     )
 
 
+def _cursor(value: object, shape: Shape) -> int:
+    """A cell of the board; anything else puts the cursor back at the first cell."""
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < shape.size else 0
+
+
 def check_game(row: Row) -> Game:
     """A game in progress from a store's row; BadRow when it cannot be one."""
     shape = _shape(row.get("shape"))
@@ -205,6 +210,7 @@ def check_game(row: Row) -> Game:
         game_id=None if game_id is None else _game_id(game_id),
         started_at=_timestamp(row.get("started_at"), lenient=True),
         last_played=_timestamp(row.get("last_played"), lenient=True),
+        cursor=_cursor(row.get("cursor", 0), shape),
     )
 
 
@@ -251,6 +257,7 @@ def game_row(game: Game) -> dict[str, object]:
         **_aid_columns(game.aids),
         "started_at": game.started_at,
         "last_played": game.last_played,
+        "cursor": game.cursor,
     }
 
 

@@ -17,8 +17,9 @@ from textual.app import App, SystemCommand
 from textual.screen import Screen
 
 from ..game.clock import TimeSource
-from ..game.saves import SaveStore
+from ..game.local_store import OpenedStore, open_local_store
 from ..game.session import Session
+from ..game.store import LOCAL_PLAYER
 from .game_screen import GameScreen
 
 
@@ -35,17 +36,22 @@ class SudokuApp(App[None]):
         *,
         start_folder: str | Path | None = None,
         now: TimeSource = time.monotonic,
+        store: OpenedStore | None = None,
+        player: str = LOCAL_PLAYER,
     ) -> None:
         """``path``: a puzzle file to open at start. ``now``: what the game's clock
-        reads (tests pass a still one, so a snapshot never shows a second pass)."""
+        reads (tests pass a still one, so a snapshot never shows a second pass).
+        ``store``: the player store (the one in the data folder when None)."""
         super().__init__()
+        opened = store if store is not None else open_local_store(player=player)
         self.session = Session(
-            SaveStore(),
+            opened.store,
+            player=player,
             now=now,
             notify=lambda notice: self.game.notice(notice),
             start_folder=Path(start_folder) if start_folder is not None else None,
         )
-        self.game = GameScreen(self.session, Path(path) if path is not None else None)
+        self.game = GameScreen(self.session, Path(path) if path is not None else None, opened.notices)
 
     def get_default_screen(self) -> Screen[None]:
         # The game is the screen at the bottom of the stack; dialogs go over it.

@@ -13,7 +13,7 @@ command palette and F1 help all read the bindings.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import ClassVar
@@ -36,8 +36,8 @@ from ..game import texts
 from ..game.file_choice import os_problem, shown_name
 from ..game.hints import HintAnswer, ShownHint, Signature, Verdict, find_hint, hint_cells, judge, progress_message
 from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
-from ..game.saves import SavedGame
 from ..game.session import Notice, Session
+from ..game.store import Game
 from .board import Board
 from .commands import palette_commands
 from .dialogs import MessageDialog, OpenFileDialog, ResumeDialog
@@ -82,10 +82,11 @@ class GameScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = GAME_KEYS
 
-    def __init__(self, session: Session, initial_path: Path | None = None) -> None:
+    def __init__(self, session: Session, initial_path: Path | None = None, store_notices: Sequence[str] = ()) -> None:
         super().__init__()
         self.session = session
         self.initial_path = initial_path
+        self.store_notices = store_notices
 
     # ---- layout -------------------------------------------------------------
 
@@ -107,7 +108,7 @@ class GameScreen(Screen[None]):
         self.set_interval(1.0, self._show_clock)
         self._show_clock()
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
-        last = self.session.open_saves()
+        last = self.session.open_store(self.store_notices)
         if self.initial_path is None and last is not None:
             self.app.push_screen(ResumeDialog(self.session.describe(last)), self._resume_answer(last))
         if self.initial_path is not None:
@@ -300,14 +301,14 @@ class GameScreen(Screen[None]):
 
     # ---- the last game ------------------------------------------------------------
 
-    def _resume_answer(self, game: SavedGame):  # type: ignore[no-untyped-def]
+    def _resume_answer(self, game: Game):  # type: ignore[no-untyped-def]
         def answer(resume: bool | None) -> None:
             if resume:
                 self.resume(game)
 
         return answer
 
-    def resume(self, game: SavedGame) -> None:
+    def resume(self, game: Game) -> None:
         """Play a saved game again: from its file when the file is still there, else on its own."""
         source = self.session.resume(game)
         if isinstance(source, Path):
@@ -369,7 +370,7 @@ class GameScreen(Screen[None]):
             self.show_message(message.text)
 
     def on_puzzle_made(self, message: PuzzleMade) -> None:
-        if not self.session.puzzle_made(message.token, message.made):
+        if not self.session.puzzle_made(message.token, message.made, message.choice.day):
             return
         self._making_done()
         # The puzzle belongs to no file: Load Random and the puzzle number go

@@ -9,7 +9,8 @@ from datetime import date
 
 import pytest
 
-from sudoku_tui.engine.generator import default_grader, level_number
+from sudoku_tui.engine.generator import default_grader
+from sudoku_tui.engine.levels import Level
 from sudoku_tui.engine.solver import count_solutions
 from sudoku_tui.game.daily import daily_puzzle, daily_seed, today
 
@@ -25,7 +26,7 @@ def test_pinned_daily_puzzles(day: str) -> None:
     line, made = daily_puzzle(day)
     assert line == PINNED[day]
     assert count_solutions(made.puzzle, 2) == 1
-    assert default_grader()(made.puzzle) == level_number("medium") == made.level
+    assert default_grader()(made.puzzle) == Level.MEDIUM == made.level
 
 
 def test_the_seed_is_stable_and_names_the_size_one_way() -> None:
@@ -36,7 +37,7 @@ def test_the_seed_is_stable_and_names_the_size_one_way() -> None:
 
 def test_level_and_size_make_other_puzzles() -> None:
     easy, made = daily_puzzle("2026-01-31", "easy")
-    assert easy != PINNED["2026-01-31"] and made.level == 1
+    assert easy != PINNED["2026-01-31"] and made.level is Level.EASY
     big, made = daily_puzzle("2026-01-31", "easy", "16")
     assert len(big) == 256 and made.puzzle.shape.name == "16x16" and count_solutions(made.puzzle, 2) == 1
 

@@ -15,8 +15,9 @@ from sudoku_tui.engine.solver import solve
 from sudoku_tui.game import texts
 from sudoku_tui.game.hints import find_hint
 from sudoku_tui.game.new_puzzle import NewPuzzleChoice
-from sudoku_tui.game.saves import SaveStore
 from sudoku_tui.game.session import Notice, Session
+from sudoku_tui.game.sqlite_store import SqliteStore
+from sudoku_tui.game.store import LOCAL_PLAYER
 
 # A 4x4 file of our own: two puzzles with one solution each (made by the generator, seeds 1 and 2).
 FOUR_LINES = ["3....4.1.34.....", "3....1..1..2..4."]
@@ -41,7 +42,7 @@ def four_file(tmp_path: Path) -> Path:
 
 def new_session(folder: Path, time: FakeTime, heard: list[Notice] | None = None) -> Session:
     said = heard if heard is not None else []
-    return Session(SaveStore(folder / "saves"), now=time, notify=said.append, start_folder=folder)
+    return Session(SqliteStore(folder / "store.sqlite3"), now=time, notify=said.append, start_folder=folder)
 
 
 def open_file(session: Session, path: Path) -> None:
@@ -146,7 +147,7 @@ def test_a_game_is_resumed_by_the_next_session(tmp_path: Path, four_file: Path) 
     session.after_change()
     session.quit()
     again = new_session(tmp_path, time, heard)
-    last = again.open_saves()
+    last = again.open_store()
     assert last is not None and again.describe(last) == "four.txt, puzzle 0 (4x4), 0:42 played."
     source = again.resume(last)
     assert source == four_file.resolve()
@@ -163,7 +164,7 @@ def test_a_saved_game_whose_file_is_gone_is_played_alone(tmp_path: Path, four_fi
     session.after_change()
     four_file.unlink()
     again = new_session(tmp_path, FakeTime())
-    last = again.open_saves()
+    last = again.open_store()
     assert last is not None
     source = again.resume(last)
     assert isinstance(source, PuzzleFile) and len(source) == 1
@@ -210,14 +211,92 @@ def test_hints_come_in_three_presses_and_apply_as_one_move(tmp_path: Path, four_
     assert session.hints.press(session.hint_signature()) is None
 
 
-def test_a_save_that_fails_is_said_once(tmp_path: Path, four_file: Path) -> None:
+def test_a_store_that_fails_is_said_once(tmp_path: Path, four_file: Path) -> None:
     heard: list[Notice] = []
-    blocked = tmp_path / "blocked"
-    blocked.write_text("a file where the saves folder should be")
-    session = Session(SaveStore(blocked / "saves"), now=FakeTime(), notify=heard.append)
+    store = SqliteStore(tmp_path / "store.sqlite3")
+    store.close()  # every later write fails
+    session = Session(store, now=FakeTime(), notify=heard.append)
     open_file(session, four_file)
     for cell in (1, 2):
         session.play.enter(cell, 2)
         session.after_change()
     warnings = [notice for notice in heard if notice.severity == "warning"]
-    assert len(warnings) == 1 and "could not be saved" in warnings[0].text
+    assert len(warnings) == 1 and warnings[0].text.startswith("The saved games could not be")
+    assert not warnings[0].text.endswith("..")
+    assert session.play.values[2] == 2  # play went on
+
+
+def solve_by_hand(session: Session) -> None:
+    solution = solve(session.puzzle)
+    assert solution is not None
+    for cell, value in enumerate(solution):
+        if not session.play.values[cell]:
+            session.play.enter(cell, value)
+            session.after_change()
+
+
+def test_every_game_that_ends_is_in_the_history(tmp_path: Path, four_file: Path) -> None:
+    time, heard = FakeTime(), []
+    session = new_session(tmp_path, time, heard)
+    store = session.keeper.store
+    open_file(session, four_file)
+    session.play.enter(1, 2)
+    session.after_change()
+    session.show_puzzle(1)  # left unsolved: in the history, and still resumable
+    [left] = store.history(LOCAL_PLAYER)
+    assert left.outcome == "abandoned" and store.find_game(LOCAL_PLAYER, left.key) is not None
+    time.now += 40
+    solve_by_hand(session)
+    session.hint_shown()
+    assert [game.outcome for game in store.history(LOCAL_PLAYER)] == ["solved", "abandoned"]
+    session.show_puzzle(0)  # back to the first: resumed, then filled by Solve
+    assert session.play.values[1] == 2 and heard[-1].text.startswith("Your game of this puzzle was resumed")
+    told = len(heard)
+    token = session.begin_solve()
+    assert token is not None and session.solve_finished(token, solve(session.puzzle))
+    outcomes = {game.key: game.outcome for game in store.history(LOCAL_PLAYER)}
+    assert sorted(outcomes.values()) == ["filled", "solved"]  # the game left, then filled, counts once
+    assert len(heard) == told  # Solve filling the board is no "Solved in …!"
+    # Opened again: a board Solve filled is never "solved before"; one the player solved is.
+    session.show_puzzle(1)
+    assert heard[-1].text.startswith("You solved this puzzle before, in 0:40")
+    told = len(heard)
+    session.show_puzzle(0)
+    assert not any(notice.text.startswith("You solved") for notice in heard[told:])
+    stats = store.statistics(LOCAL_PLAYER)
+    [board] = [row for row in stats.boards if row.board == "4x4"]
+    assert board.started == 2 and board.solved == 1
+
+
+def test_browsing_a_file_records_nothing(tmp_path: Path, four_file: Path) -> None:
+    session = new_session(tmp_path, FakeTime())
+    open_file(session, four_file)
+    session.show_puzzle(1)
+    session.show_puzzle(0)
+    session.show_puzzle(0)  # the same puzzle again, afresh
+    session.quit()
+    with SqliteStore(tmp_path / "store.sqlite3") as store:
+        assert store.history(LOCAL_PLAYER) == [] and store.games_in_progress(LOCAL_PLAYER) == []
+
+
+def test_show_mistakes_is_a_setting_and_counts_in_the_game(tmp_path: Path, four_file: Path) -> None:
+    session = new_session(tmp_path, FakeTime())
+    assert session.open_store() is None and not session.show_mistakes
+    open_file(session, four_file)
+    assert session.mistakes() == frozenset() and not session.wants_solution
+    assert session.toggle_mistakes() and session.wants_solution
+    assert session.solution_found(session.puzzle, solve(session.puzzle))
+    solution = session.solution
+    assert solution is not None
+    wrong = next(value for value in range(1, 5) if value != solution[1])
+    session.play.enter(1, wrong)
+    session.play.enter(2, solution[2])
+    assert session.mistakes() == {1}
+    session.after_change()
+    session.quit()
+    again = new_session(tmp_path, FakeTime())
+    again.open_store()
+    assert again.show_mistakes  # remembered
+    with SqliteStore(tmp_path / "store.sqlite3") as store:
+        [game] = store.games_in_progress(LOCAL_PLAYER)
+        assert game.aids.mistakes_shown

@@ -10,14 +10,12 @@ from pathlib import Path
 import pytest
 from store_worker import numbered_game
 
-from sudoku_tui.engine import generator
 from sudoku_tui.engine.geometry import shape_for_size, square
 from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.game import settings as settings_module
 from sudoku_tui.game.local_store import STORE_NAME, open_local_store
 from sudoku_tui.game.settings import SETTINGS
 from sudoku_tui.game.sqlite_store import SCHEMA_VERSION, SqliteStore
-from sudoku_tui.game.store import BOARDS, LEVELS, Aids, Game, Source, StoreError, game_key
+from sudoku_tui.game.store import BOARDS, Aids, Game, Source, StoreError, game_key
 
 FOUR = Puzzle.from_line(square(2), "2...43213...1432")
 FOUR_SOLVED = [2, 1, 4, 3, 4, 3, 2, 1, 3, 2, 1, 4, 1, 4, 3, 2]
@@ -214,8 +212,7 @@ def test_default_folder_follows_xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPa
     assert (tmp_path / "sudoku-tui" / STORE_NAME).is_file()
 
 
-def test_names_repeated_from_the_generator_agree() -> None:
-    assert generator.LEVELS == LEVELS and generator.SYMMETRIES == settings_module.SYMMETRIES
+def test_board_names_agree_with_the_engine() -> None:
     assert all(shape_for_size(board).name == board for board in BOARDS)
 
 

@@ -19,9 +19,9 @@ from sudoku_tui.engine.geometry import square
 from sudoku_tui.engine.puzzle import Puzzle
 from sudoku_tui.game.import_saves import IMPORTED_NAME, SAVES_NAME
 from sudoku_tui.game.local_store import STORE_NAME, open_local_store
-from sudoku_tui.game.saves import SavedGame, SaveStore
 from sudoku_tui.game.sqlite_store import SqliteStore
 from sudoku_tui.game.store import Source
+from tests.legacy_saves import SavedGame, SaveStore
 
 ONE_SKIPPED = "1 saved game of the earlier version could not be read and was skipped."
 WORKER = Path(__file__).with_name("store_worker.py")

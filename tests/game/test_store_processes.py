@@ -16,8 +16,8 @@ from store_worker import PLAYER, number_of, numbered_game
 
 from sudoku_tui.game.import_saves import IMPORTED_NAME, SAVES_NAME
 from sudoku_tui.game.local_store import STORE_NAME
-from sudoku_tui.game.saves import SavedGame, SaveStore
 from sudoku_tui.game.sqlite_store import SqliteStore
+from tests.legacy_saves import SavedGame, SaveStore
 
 WORKER = Path(__file__).with_name("store_worker.py")
 

@@ -7,7 +7,6 @@ Most tests play the 4x4 file: a small board keeps them quick.
 
 from __future__ import annotations
 
-import json
 from pathlib import Path
 
 from textual.binding import Binding
@@ -19,7 +18,9 @@ from ui_puzzles import FOUR_PUZZLES, SOLUTION_4
 from sudoku_tui.engine.conflicts import conflicting_cells
 from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.solver import solve
-from sudoku_tui.game.saves import SAVE_NAME, SavedGame, SaveStore
+from sudoku_tui.game.local_store import STORE_NAME
+from sudoku_tui.game.sqlite_store import SqliteStore
+from sudoku_tui.game.store import LOCAL_PLAYER, Game, Source
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.board import Board
 from sudoku_tui.ui.dialogs import ResumeDialog
@@ -172,8 +173,8 @@ async def test_a_game_is_saved_and_resumed_when_its_puzzle_is_opened(puzzle_dir:
         await load(pilot, puzzle_dir / "four.txt")
         await pilot.press("right", "3", "right", "right", "p", "2")
         await pilot.press("q")
-    saved = json.loads((data_home / SAVE_NAME).read_text())
-    assert saved["last"] and len(saved["games"]) == 1
+    with SqliteStore(data_home / STORE_NAME) as store:
+        assert len(store.games_in_progress(LOCAL_PLAYER)) == 1 and store.last_game(LOCAL_PLAYER) is not None
 
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -190,12 +191,13 @@ async def test_a_game_is_saved_and_resumed_when_its_puzzle_is_opened(puzzle_dir:
 
 
 async def test_start_without_a_file_offers_the_last_game(puzzle_dir: Path, data_home: Path) -> None:
-    store = SaveStore(data_home)
     puzzle_file = puzzle_dir / "four.txt"
     puzzle = read_puzzle_file(puzzle_file).puzzle(2)
     values = list(puzzle.givens)
     values[values.index(0)] = int(SOLUTION_4[puzzle.givens.index(0)])
-    store.put(SavedGame.of(puzzle, values, [0] * 16, 65.0, path=str(puzzle_file), index=2))
+    data_home.mkdir(parents=True)
+    with SqliteStore(data_home / STORE_NAME) as store:
+        store.put_game(LOCAL_PLAYER, Game.of(puzzle, values, [0] * 16, 65.0, source=Source.file(str(puzzle_file), 2)))
 
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
@@ -225,17 +227,18 @@ async def test_start_without_a_file_offers_the_last_game(puzzle_dir: Path, data_
 
 async def test_a_corrupt_save_is_kept_aside_and_play_goes_on(puzzle_dir: Path, data_home: Path) -> None:
     data_home.mkdir(parents=True)
-    (data_home / SAVE_NAME).write_bytes(b'{"version": 1, "games": [{"shape": "9x9"')
+    (data_home / STORE_NAME).write_bytes(b"SQLite format 3\x00" + bytes(range(256)) * 40)
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await pilot.pause()
-        assert any("could not be read" in message for message in notices(app))
+        assert any("damaged" in message for message in notices(app))
         assert not isinstance(app.screen, ResumeDialog)
         await load(pilot, puzzle_dir / "four.txt")
         await pilot.press("right", "3")
-    kept = [path.name for path in data_home.iterdir() if path.name.startswith(f"{SAVE_NAME}.unreadable")]
+    kept = [path.name for path in data_home.iterdir() if path.name.startswith(f"{STORE_NAME}.damaged")]
     assert len(kept) == 1
-    assert len(json.loads((data_home / SAVE_NAME).read_text())["games"]) == 1
+    with SqliteStore(data_home / STORE_NAME) as store:
+        assert len(store.games_in_progress(LOCAL_PLAYER)) == 1
 
 
 async def test_a_failed_save_is_a_notice_not_a_crash(puzzle_dir: Path, data_home: Path) -> None:
@@ -246,8 +249,8 @@ async def test_a_failed_save_is_a_notice_not_a_crash(puzzle_dir: Path, data_home
         await load(pilot, puzzle_dir / "four.txt")
         await pilot.press("right", "3", "right", "4")
         assert app.session.play.values[FIRST_EMPTY] == 3
-        failures = [message for message in notices(app) if "could not be saved" in message]
-        assert len(failures) == 1  # said once, not at every key
+        failures = [message for message in notices(app) if "cannot be saved" in message]
+        assert len(failures) == 1  # said once, at the start, not at every key
 
 
 async def test_f1_lists_every_key_from_the_bindings(puzzle_dir: Path) -> None:

@@ -1,4 +1,7 @@
-"""Saved games: JSON in the player's data folder (the README's "Saved games").
+"""The saved games of earlier versions (``saves.json``): written by tests that check their import.
+
+The game itself no longer writes this format; the player store imports it
+once (``sudoku_tui.game.import_saves``).
 
 One file, ``saves.json``, holds the games in progress keyed by the puzzle
 itself (shape and givens), so opening the same puzzle again resumes it from
@@ -19,9 +22,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from ..engine.geometry import Shape, shape_for_size
-from ..engine.puzzle import LineError, Puzzle, format_line, parse_line
-from ..paths import data_dir
+from sudoku_tui.engine.geometry import Shape, shape_for_size
+from sudoku_tui.engine.puzzle import LineError, Puzzle, format_line, parse_line
+from sudoku_tui.paths import data_dir
 
 SAVE_NAME = "saves.json"
 FORMAT_VERSION = 1

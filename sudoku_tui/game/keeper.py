@@ -1,0 +1,133 @@
+"""Keeping a player's games in the store, so that no failure of the store stops play.
+
+The :class:`~.session.Session` says what happened to the game in play (saved,
+left, finished); the keeper passes it on to the player's
+:class:`~.store.Store`, remembers the game's id, and turns a failing store
+into one warning (said once, until saving works again) instead of an error.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from dataclasses import replace
+from datetime import date
+
+from ..engine.puzzle import Puzzle
+from .settings import SettingValue, setting
+from .statistics import Statistics
+from .store import LOCAL_PLAYER, FinishedGame, Game, Store, StoreError, game_key
+
+Warn = Callable[[str], None]
+
+
+def puzzle_key(puzzle: Puzzle) -> str:
+    return game_key(puzzle.shape.name, puzzle.to_line())
+
+
+class Keeper:
+    """One player's games in one store."""
+
+    def __init__(self, store: Store, warn: Warn, player: str = LOCAL_PLAYER) -> None:
+        self.store = store
+        self.player = player
+        self.warn = warn
+        self.game_id: str | None = None  # the store's id of the game in play, once saved
+        self._failing = False
+
+    def _failed(self, error: StoreError) -> None:
+        if not self._failing:
+            self.warn(str(error))
+        self._failing = True
+
+    def _worked(self) -> None:
+        self._failing = False
+
+    # ---- reading ----------------------------------------------------------------
+
+    def resumable(self, puzzle: Puzzle) -> Game | None:
+        """The player's unsolved game of this puzzle, if one is in progress."""
+        try:
+            found = self.store.find_game(self.player, puzzle_key(puzzle))
+        except StoreError as error:
+            self._failed(error)
+            return None
+        return found if found is not None and not found.solved else None
+
+    def solved_before(self, puzzle: Puzzle) -> FinishedGame | None:
+        """The player's last solve of this puzzle (a board Solve filled does not count)."""
+        try:
+            history = self.store.history(self.player, limit=50, key=puzzle_key(puzzle))
+        except StoreError as error:
+            self._failed(error)
+            return None
+        return next((game for game in history if game.solved_by_player), None)
+
+    def last_game(self) -> Game | None:
+        try:
+            return self.store.last_game(self.player)
+        except StoreError as error:
+            self._failed(error)
+            return None
+
+    def statistics(self, today: date | None = None) -> Statistics:
+        """Raises StoreError: the statistics screen says so itself."""
+        return self.store.statistics(self.player, today)
+
+    def setting(self, name: str) -> SettingValue:
+        try:
+            return self.store.get_setting(self.player, name)
+        except StoreError as error:
+            self._failed(error)
+            return setting(name).default
+
+    def put_setting(self, name: str, value: SettingValue) -> None:
+        try:
+            self.store.put_setting(self.player, name, value)
+        except StoreError as error:
+            self._failed(error)
+
+    def notices(self) -> list[str]:
+        return self.store.take_notices()
+
+    # ---- writing the game in play ---------------------------------------------------
+
+    def start(self, resumed: Game | None) -> None:
+        """A new game is in play: the resumed one's id, or none until it is first saved."""
+        self.game_id = resumed.game_id if resumed is not None else None
+
+    def save(self, game: Game) -> bool:
+        """Write the game in play; False when the store failed (the player was told)."""
+        try:
+            saved = self.store.put_game(self.player, replace(game, game_id=self.game_id))
+        except StoreError as error:
+            self._failed(error)
+            return False
+        self.game_id = saved.game_id
+        self._worked()
+        return True
+
+    def leave(self, game: Game) -> None:
+        """The player went to another puzzle with this one unfinished."""
+        self._end(game, leave=True)
+
+    def finish(self, game: Game) -> None:
+        """The game is over: solved, filled by Solve, or started afresh."""
+        self._end(game, leave=False)
+
+    def _end(self, game: Game, *, leave: bool) -> None:
+        record = replace(game, game_id=self.game_id)
+        try:
+            if leave:
+                self.store.leave_game(self.player, record)
+            else:
+                self.store.finish_game(self.player, record)
+        except StoreError as error:
+            self._failed(error)
+            return
+        self._worked()
+
+    def close(self) -> None:
+        try:
+            self.store.close()
+        except StoreError as error:
+            self._failed(error)
