@@ -93,6 +93,14 @@ def build_parser() -> argparse.ArgumentParser:
 
     grade = commands.add_parser("grade", help="grade every puzzle of a file: level and score, one line each")
     grade.add_argument("file", metavar="FILE")
+
+    stats = commands.add_parser("stats", help="your games: per board and level, the daily streak, recent solves")
+    stats.add_argument("--json", action="store_true", help="print them as one JSON object")
+
+    daily = commands.add_parser("daily", help="the daily puzzle: the same line on every machine for a date")
+    daily.add_argument("--date", metavar="YYYY-MM-DD", default=None, help="the date (UTC; default today)")
+    daily.add_argument("--level", choices=levels, default="medium", help="level (default medium)")
+    daily.add_argument("--size", choices=("9", "16", "samurai"), default="9", help="board (default 9)")
     return parser
 
 
@@ -104,7 +112,7 @@ def _fail(message: str) -> int:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
-    known = {"generate", "solve", "check", "explain", "grade"}
+    known = set(COMMANDS)
     # Without a command the game starts; a lone FILE is its puzzle file.
     if not args_list or (args_list[0] not in known and not args_list[0].startswith("-")):
         if len(args_list) > 1:
@@ -114,16 +122,7 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         return _play(None)
     try:
-        if args.command == "check":
-            return _check(args.file)
-        if args.command == "solve":
-            return _solve(args)
-        if args.command == "generate":
-            return _generate(args)
-        if args.command == "explain":
-            return _explain(args.file, args.index)
-        if args.command == "grade":
-            return _grade(args.file)
+        return COMMANDS[args.command](args)
     except KeyboardInterrupt:
         print("Interrupted.", file=sys.stderr)
         return 130
@@ -131,8 +130,6 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (`| head`): stop quietly.
         sys.stderr.close()
         return 0
-    parser.error(f"unknown command {args.command}")
-    return 2
 
 
 NEEDS_TERMINAL = "sudoku-tui needs a terminal: run it in one, without redirecting its input or output."
@@ -271,3 +268,26 @@ def _grade(path: str) -> int:
         bar.close()
     out.flush()
     return 0
+
+
+def _stats(args: argparse.Namespace) -> int:
+    from .game.stats_report import run_stats
+
+    return run_stats(args.json)
+
+
+def _daily(args: argparse.Namespace) -> int:
+    from .game.stats_report import run_daily
+
+    return run_daily(args.date, args.level, args.size)
+
+
+COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
+    "check": lambda args: _check(args.file),
+    "solve": _solve,
+    "generate": _generate,
+    "explain": lambda args: _explain(args.file, args.index),
+    "grade": lambda args: _grade(args.file),
+    "stats": _stats,
+    "daily": _daily,
+}

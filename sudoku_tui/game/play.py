@@ -87,6 +87,16 @@ class Play:
         mask = candidates(self.shape, self.values)[cell]
         return [v for v in range(1, self.shape.n + 1) if mask >> (v - 1) & 1]
 
+    def left_to_place(self) -> list[int]:
+        """How many of each value (index ``v - 1``) the board still lacks: each value
+        fills ``size / n`` cells of a finished board."""
+        per_value = self.shape.size // self.shape.n
+        placed = [0] * self.shape.n
+        for value in self.values:
+            if value:
+                placed[value - 1] += 1
+        return [max(per_value - count, 0) for count in placed]
+
     def marks_of(self, cell: int) -> list[int]:
         mask = self.marks[cell]
         return [v for v in range(1, self.shape.n + 1) if mask >> (v - 1) & 1]

@@ -25,6 +25,9 @@ NEXT_PUZZLE = "Next Puzzle"
 PREVIOUS_PUZZLE = "Previous Puzzle"
 HINT = "Hint"
 CHECK_PROGRESS = "Check my progress"
+SHOW_MISTAKES = "Show Mistakes"
+DAILY = "Daily Puzzle"
+STATISTICS = "Statistics"
 
 # Hints and progress checks.
 HINT_CLASH = "No hint: a value repeats in a row, column or box. Fix that first."

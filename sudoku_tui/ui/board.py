@@ -77,6 +77,7 @@ class Board(Widget, can_focus=True):
         command("a", "fill_candidates", "Fill Candidates", "fill every empty cell's marks"),
         command("v", "possible_values", "Possible Values", "show the possible values of the cell"),
         command("x", "highlight", "Highlighting", "the cursor's houses, its value and conflicts, on or off"),
+        command("f", "choose_value", "Highlight a Value", "press f, then a value: it shows everywhere (f again: off)"),
         command("u,ctrl+z", "undo", "Undo", "undo the last change"),
         command("ctrl+y", "redo", "Redo", "redo what was undone"),
     ]
@@ -114,6 +115,15 @@ class Board(Widget, can_focus=True):
 
     paused: reactive[bool] = reactive(False, bindings=True)
     """The game is paused: the board shows no values and takes no entries."""
+
+    chosen: reactive[int] = reactive(0)
+    """A value the player chose to highlight everywhere, its entries and its marks (0: none)."""
+
+    choosing: reactive[bool] = reactive(False)
+    """``f`` was pressed: the next value key chooses the value to highlight."""
+
+    mistakes: reactive[frozenset[int]] = reactive(frozenset())
+    """Entries that differ from the solution, while show mistakes is on (the game says which)."""
 
     class Changed(Message):
         """The play changed: an entry, a clearing, marks, an undo or a redo."""
@@ -192,6 +202,16 @@ class Board(Widget, can_focus=True):
     def watch_paused(self) -> None:
         self.refresh()
 
+    def watch_chosen(self) -> None:
+        self.refresh()
+        self.post_message(self.Selected(self))  # the digit counts mark the chosen value
+
+    def watch_choosing(self) -> None:
+        self.post_message(self.Selected(self))
+
+    def watch_mistakes(self) -> None:
+        self.refresh()
+
     # ---- player aids --------------------------------------------------------------
 
     def check_action(self, action: str, parameters: tuple[object, ...]) -> bool | None:
@@ -217,6 +237,13 @@ class Board(Widget, can_focus=True):
         """Possible values: the status line lists the values the rules allow in this cell."""
         self.possible_for = self.cursor
         self.post_message(self.Selected(self))
+
+    def action_choose_value(self) -> None:
+        """``f``: the next value key highlights that value everywhere; ``f`` while one is chosen clears it."""
+        if self.chosen and not self.choosing:
+            self.chosen = 0
+            return
+        self.choosing = not self.choosing
 
     def action_undo(self) -> None:
         self._changed(self.play.undo() is not None)
@@ -284,6 +311,8 @@ class Board(Widget, can_focus=True):
         if self.paused and (move is not None or event.key in CLEAR_KEYS or (typed and typed in shape.symbols)):
             self._take(event)  # nothing moves or changes on a hidden board
             return
+        if self.choosing and self._choose(event):
+            return
         if move is not None:
             self._take(event)
             self.action_move(*move)
@@ -306,6 +335,21 @@ class Board(Widget, can_focus=True):
         if active is not None and not active.binding.priority:
             self._take(event)
             await self.app.run_action(active.binding.action, active.node)
+
+    def _choose(self, event: events.Key) -> bool:
+        """The key after ``f``: a value (or a clear key) chooses what to highlight; Escape
+        or f gives up. True when the key was used up here."""
+        char = event.character or ""
+        if len(char) == 1 and char in self.play.shape.symbols:
+            self.chosen = self.play.shape.symbols.index(char) + 1
+        elif event.key in CLEAR_KEYS:
+            self.chosen = 0
+        elif event.key != "escape":
+            self.choosing = False
+            return False  # any other key goes on as usual
+        self._take(event)
+        self.choosing = False
+        return True
 
     @staticmethod
     def _take(event: events.Key) -> None:
@@ -347,16 +391,17 @@ class Board(Widget, can_focus=True):
 
     def _ground(self, cell: int) -> Style:
         """The cell's background before highlights: a Samurai's shared boxes are
-        tinted; on a shaded drawing (no horizontal lines) every other box is."""
+        tinted; on a shaded drawing (no horizontal lines) every other box is, and
+        on a paired one (no lines between a box's rows) every other row."""
         shape = self.play.shape
-        ground = Style()
         if shape.in_two_grids(cell):  # a Samurai's shared box
-            ground += self.get_component_rich_style("board--shared")
-        elif self._plan.density == "shaded":
-            row, col = shape.positions[cell]
-            if (row // shape.box + col // shape.box) % 2:
-                ground += self.get_component_rich_style("board--band")
-        return ground
+            return self.get_component_rich_style("board--shared")
+        row, col = shape.positions[cell]
+        density = self._plan.density
+        banded = (density == "shaded" and (row // shape.box + col // shape.box) % 2) or (
+            density == "paired" and row % 2
+        )
+        return self.get_component_rich_style("board--band") if banded else Style()
 
     def render_line(self, y: int) -> Strip:
         plan = self._plan
@@ -389,19 +434,21 @@ class Board(Widget, can_focus=True):
 
     def _highlights(self) -> Highlights:
         """What to highlight, worked out once per state rather than once per drawn line."""
-        key = (self.cursor, self.highlight, self.hint_cells, tuple(self.play.values), id(self.play))
+        play = self.play
+        asked = (self.hint_cells, self.mistakes, self.chosen)
+        key = (self.cursor, self.highlight, *asked, tuple(play.values), id(play))
         if key != self._lit_key:
             self._lit_key = key
             if self.highlight:
-                self._lit = Highlights.of(self.play, self.cursor, self.hint_cells)
+                self._lit = Highlights.of(play, self.cursor, *asked)
             else:
-                self._lit = Highlights(hinted=self.hint_cells)
+                self._lit = Highlights.asked_for(*asked)
         return self._lit
 
     def _cell_segments(self, cell: int, sub_row: int, base: Style, lit: Highlights) -> list[Segment]:
         style = self.get_component_rich_style
         extra = self._ground(cell)
-        if cell in lit.conflicts:
+        if cell in lit.conflicts or cell in lit.mistakes:
             extra += style("board--conflict")
         elif lit.value and self.play.values[cell] == lit.value:
             extra += style("board--same")

@@ -7,7 +7,8 @@ Every highlight has a sign that survives ``NO_COLOR`` (colour only adds to it):
 - the other cells holding the cursor's value: the value between ``‹ ›``,
   and the same value among pencil marks in reverse video;
 - a value repeated in a house (a conflict, found by the engine): ``!5!``;
-- cells a hint points at (``hints.py``): ``[5]``.
+- cells a hint points at (``hints.py``): ``[5]``;
+- with show mistakes on, an entry that differs from the solution: ``×5×``.
 
 A roomy cell (see :mod:`.layout`) draws its marks as a box-by-box mini-grid,
 mark ``v`` at its place on a phone keypad; a narrow cell has no room for
@@ -23,7 +24,7 @@ from rich.style import Style
 from textual.strip import Strip
 
 from ..game.play import Play
-from .layout import BoardPlan
+from .layout import BoardPlan, marks_per_row
 
 # Roles: the board maps each to one of its component classes.
 GIVEN, ENTRY, EMPTY, MARK, MARK_MATCH, PLAIN = "given", "entry", "empty-mark", "mark", "mark-match", "plain"
@@ -36,14 +37,23 @@ class Highlights:
     """What is highlighted while the board is drawn once; empty sets when highlighting is off."""
 
     peers: frozenset[int] = frozenset()
-    value: int = 0  # the selected cell's value (0: none)
+    value: int = 0  # the value highlighted everywhere: the chosen one, else the selected cell's (0: none)
     conflicts: frozenset[int] = frozenset()
-    hinted: frozenset[int] = frozenset()  # shown even with highlighting off: the player asked
+    # Shown even with highlighting off, since the player asked for them:
+    hinted: frozenset[int] = frozenset()  # the cells a hint points at
+    mistakes: frozenset[int] = frozenset()  # entries that differ from the solution (show mistakes)
+    chosen: int = 0  # the value the player chose to highlight (0: none)
 
     @classmethod
-    def of(cls, play: Play, cursor: int, hinted: frozenset[int]) -> Highlights:
-        value = play.values[cursor]
-        return cls(frozenset(play.shape.peers[cursor]), value, frozenset(play.conflicts()), hinted)
+    def of(cls, play: Play, cursor: int, hinted: frozenset[int], mistakes: frozenset[int], chosen: int) -> Highlights:
+        value = chosen or play.values[cursor]
+        peers = frozenset(play.shape.peers[cursor])
+        return cls(peers, value, frozenset(play.conflicts()), hinted, mistakes, chosen)
+
+    @classmethod
+    def asked_for(cls, hinted: frozenset[int], mistakes: frozenset[int], chosen: int) -> Highlights:
+        """What shows with highlighting off: only what the player asked for."""
+        return cls(value=chosen, hinted=hinted, mistakes=mistakes, chosen=chosen)
 
 
 def paused_banner(strip: Strip, width: int, look: Style) -> Strip:
@@ -67,6 +77,8 @@ def cell_runs(play: Play, cell: int, sub_row: int, plan: BoardPlan, lit: Highlig
         symbol = shape.symbol(value)
         if cell in lit.hinted:
             text = f"[{symbol}]"
+        elif cell in lit.mistakes:
+            text = f"×{symbol}×"
         elif cell in lit.conflicts:
             text = f"!{symbol}!"
         elif lit.value and value == lit.value:
@@ -80,12 +92,25 @@ def cell_runs(play: Play, cell: int, sub_row: int, plan: BoardPlan, lit: Highlig
         # A faint dot keeps empty cells visible where no lines separate them.
         text = f"[{inside}]" if cell in lit.hinted else f" {inside} "
         return [(text, MARK if marks else EMPTY)]
+    runs = _mark_runs(play, cell, sub_row, plan, lit)
+    if cell in lit.hinted:  # brackets at the cell's edges, so a hint shows without colour too
+        runs[0], runs[-1] = ("[", PLAIN), ("]", PLAIN)
+    return runs
+
+
+def _mark_runs(play: Play, cell: int, sub_row: int, plan: BoardPlan, lit: Highlights) -> list[tuple[str, str]]:
+    """One row of a tall cell's marks: each value always in the same place (a box-by-box
+    grid, spaced, on a roomy board; two rows side by side on a paired one)."""
+    shape, marks = play.shape, play.marks[cell]
+    per_row = marks_per_row(shape, plan.density)
+    spaced = plan.density == "roomy"
     runs: list[tuple[str, str]] = [(" ", PLAIN)]
-    for place in range(shape.box):
-        mark = sub_row * shape.box + place + 1
-        if marks >> (mark - 1) & 1:
+    for place in range(per_row):
+        mark = sub_row * per_row + place + 1
+        if mark <= shape.n and marks >> (mark - 1) & 1:
             runs.append((shape.symbol(mark), MARK_MATCH if mark == lit.value else MARK))
         else:
             runs.append((" ", PLAIN))
-        runs.append((" ", PLAIN))
+        if spaced or place == per_row - 1:
+            runs.append((" ", PLAIN))
     return runs

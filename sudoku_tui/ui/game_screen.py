@@ -30,14 +30,17 @@ from textual.worker import get_current_worker
 
 from ..engine.formats import PuzzleFileError, read_puzzle_file
 from ..engine.generator import GenerationFailed
+from ..engine.levels import Level
 from ..engine.progress import Cancelled
+from ..engine.puzzle import Puzzle
 from ..engine.solver import solve
 from ..game import texts
+from ..game.daily import today
 from ..game.file_choice import os_problem, shown_name
 from ..game.hints import HintAnswer, ShownHint, Signature, Verdict, find_hint, hint_cells, judge, progress_message
 from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
 from ..game.session import Notice, Session
-from ..game.store import Game
+from ..game.store import Game, StoreError
 from .board import Board
 from .commands import palette_commands
 from .dialogs import MessageDialog, OpenFileDialog, ResumeDialog
@@ -45,7 +48,8 @@ from .help import HelpScreen, key_rows
 from .keys import GAME_KEYS
 from .layout import choose_plan, smallest_plan
 from .new_puzzle_dialog import NewPuzzleDialog
-from .widgets import BoardArea, PuzzleBar, PuzzleNumber, StatusLine
+from .statistics_screen import StatisticsScreen
+from .widgets import BoardArea, DigitCounts, PuzzleBar, PuzzleNumber, StatusLine
 from .worker_messages import (
     FileLoaded,
     HintReady,
@@ -54,6 +58,7 @@ from .worker_messages import (
     MakeFailed,
     MakeProgress,
     PuzzleMade,
+    SolutionFound,
     SolveFinished,
 )
 
@@ -87,6 +92,9 @@ class GameScreen(Screen[None]):
         self.session = session
         self.initial_path = initial_path
         self.store_notices = store_notices
+        # The board as it was when the status line's message was said; None for a
+        # message that lasts (a job under way, or the start's invitation).
+        self._moment: tuple[object, ...] | None = None
 
     # ---- layout -------------------------------------------------------------
 
@@ -96,6 +104,7 @@ class GameScreen(Screen[None]):
             yield from PuzzleBar.parts()
         with BoardArea(id="board-area"):
             yield Board(self.session.play, id="board")
+            yield DigitCounts(id="counts")
         with StatusLine(id="status-bar"):
             yield from StatusLine.parts()
         yield Static("", id="too-small")
@@ -223,6 +232,13 @@ class GameScreen(Screen[None]):
     def show_message(self, text: str, title: str = "Sudoku") -> None:
         self.app.push_screen(MessageDialog(text, title))
 
+    def action_statistics(self) -> None:
+        try:
+            stats, problem = self.session.keeper.statistics(), ""
+        except StoreError as error:
+            stats, problem = None, str(error)
+        self.app.push_screen(StatisticsScreen(stats, problem))
+
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(key_rows(self.app, (self.board, self), self.board)))
 
@@ -322,6 +338,11 @@ class GameScreen(Screen[None]):
     def action_new_puzzle(self) -> None:
         self.app.push_screen(NewPuzzleDialog(self.session.last_choice), self._new_chosen)
 
+    def action_daily(self) -> None:
+        """Today's daily puzzle (UTC), at the player's daily level, on a 9x9 board."""
+        level = Level.parse(str(self.session.keeper.setting("daily_level")))
+        self._new_chosen(NewPuzzleChoice("9x9", level, day=today()))
+
     def _new_chosen(self, choice: NewPuzzleChoice | None) -> None:
         if choice is None:
             return
@@ -352,7 +373,7 @@ class GameScreen(Screen[None]):
         if self.session.cancel_making():
             self.workers.cancel_group(self, "make")
             self._making_done()
-            self.status.say(texts.MAKING_CANCELLED)
+            self._say(texts.MAKING_CANCELLED)
 
     def _making_done(self) -> None:
         self.status.show_bar(False)
@@ -397,6 +418,9 @@ class GameScreen(Screen[None]):
         self.board.cursor = session.cursor  # a resumed game comes back where it was left
         self.board.focus()
         self.status.say("")
+        self._moment = None
+        self.workers.cancel_group(self, "answer")
+        self._show_board_state()
         self._show_clock()
         self._check_size()
         self.refresh_bindings()
@@ -456,6 +480,8 @@ class GameScreen(Screen[None]):
     def _after_change(self, announce: bool = True) -> None:
         if self.session.after_change(announce):
             self.board.mark_solved(True)
+        self._moment_passed()
+        self._show_board_state()
         self._show_clock()
         self.refresh_bindings()
 
@@ -483,6 +509,7 @@ class GameScreen(Screen[None]):
         self.status.say("")
         self.board.show_play(self.session.play, reset_cursor=False)
         self.board.mark_solved(found)
+        self._show_board_state()
         self._show_clock()
         self.refresh_bindings()
         if not found:
@@ -548,14 +575,14 @@ class GameScreen(Screen[None]):
     def _show_hint(self, shown: ShownHint) -> None:
         step = shown.step
         if shown.level == 1:
-            self.status.say(f"Hint: {step.technique} (press ? again to see where)")
+            self._say(f"Hint: {step.technique} (press ? again to see where)")
         elif shown.level == 2:
             self.board.hint_cells = hint_cells(step)
             self._say(f"{step.technique}: {step.explanation}", title=str(step.technique), body=step.explanation)
         else:
             self.board.hint_cells = frozenset()
             self.board.play_changed(self.session.apply_step(step) is not None)
-            self.status.say(f"Applied {step.technique}: {step.effects(self.session.puzzle.shape)}")
+            self._say(f"Applied {step.technique}: {step.effects(self.session.puzzle.shape)}")
 
     def _show_progress(self, verdict: Verdict) -> None:
         session = self.session
@@ -565,19 +592,66 @@ class GameScreen(Screen[None]):
         self._say(text, severity="information" if verdict.ok else "warning")
 
     def _say(self, text: str, *, severity: SeverityLevel = "information", title: str = "", body: str = "") -> None:
-        """The status line, and a notification too when it cannot hold the whole
-        text (at 80 columns a toast would cover the bottom of the board)."""
+        """A message for the moment on the status line (it goes when the board changes,
+        the cursor moves on or the game pauses), and a notification too when the
+        line cannot hold the whole text (at 80 columns a toast would cover the
+        bottom of the board)."""
         self.status.say(text)
+        self._moment = self._state_now()
         if len(text) > self.app.size.width - 2:
             self.notify(body or text, title=title, severity=severity, timeout=EXPLANATION_SECONDS, markup=False)
 
     # ---- clock, pause and the status line ---------------------------------------
 
+    def _state_now(self) -> tuple[object, ...]:
+        play, board = self.session.play, self.board
+        return (id(play), tuple(play.values), tuple(play.marks), board.cursor, self.session.paused)
+
+    def _moment_passed(self) -> None:
+        """The status line's message goes once the board it spoke of has changed."""
+        if self._moment is not None and self._moment != self._state_now():
+            self._moment = None
+            self.status.say("")
+
+    def _show_board_state(self) -> None:
+        """What the board shows besides the play: the counts of values left, the mistakes."""
+        session, board = self.session, self.board
+        board.mistakes = session.mistakes()
+        self._show_counts()
+        if session.wants_solution:
+            self._find_solution(session.puzzle)
+
+    def _show_counts(self) -> None:
+        play = self.session.play
+        with suppress(NoMatches):  # the app is shutting down
+            self.query_one("#counts", DigitCounts).show(play.shape.symbols, play.left_to_place(), self.board.chosen)
+
+    @work(thread=True, group="answer", exclusive=True, exit_on_error=False)
+    def _find_solution(self, puzzle: Puzzle) -> None:
+        worker = get_current_worker()
+        try:
+            solution = solve(puzzle, should_stop=lambda: worker.is_cancelled)
+        except Cancelled:
+            return
+        self.post_message(SolutionFound(puzzle, solution))
+
+    def on_solution_found(self, message: SolutionFound) -> None:
+        if self.session.solution_found(message.puzzle, message.solution):
+            self.board.mistakes = self.session.mistakes()
+
+    def action_show_mistakes(self) -> None:
+        """m: mark the entries that differ from the solution, or stop marking them (kept as a setting)."""
+        shown = self.session.toggle_mistakes()
+        self._say("Show mistakes: on." if shown else "Show mistakes: off.")
+        self._show_board_state()
+
     def action_pause(self) -> None:
         """Space: stop the clock and hide the board, or go on."""
         if self.session.toggle_pause():
             self.board.paused = self.session.paused
+            self._moment_passed()
             self._show_clock()
+            self._show_cell(self.board)
             self.refresh_bindings()
 
     def _show_clock(self) -> None:
@@ -585,10 +659,20 @@ class GameScreen(Screen[None]):
             self.status.show_clock(self.session.clock_text())
 
     def on_board_selected(self, message: Board.Selected) -> None:
-        board = message.board
+        self.session.cursor = message.board.cursor  # kept with the game
+        self._moment_passed()
+        self._show_cell(message.board)
+        self._show_counts()
+
+    def _show_cell(self, board: Board) -> None:
+        """The status line's cell part: the mode, and the cell's marks (none while paused)."""
         session = self.session
-        session.cursor = board.cursor
         mode = ("PENCIL" if board.pencil else "Values") if session.in_game else ""
-        info = session.cell_info(board.cursor, board.possible_for == board.cursor)
+        if board.choosing:
+            info = "Highlight which value? (a value; 0 none; Esc)"
+        elif session.paused:
+            info = ""
+        else:
+            info = session.cell_info(board.cursor, board.possible_for == board.cursor)
         with suppress(NoMatches):  # the app is shutting down
             self.status.show_cell(mode, board.pencil, info)

@@ -13,6 +13,11 @@ Three densities:
   between boxes; a 9x9 board is 73 x 31 characters, for 100x40 terminals.
   Rows of one box have no line between them: the rows it would take are
   what lets a 9x9 board fit 40 rows.
+- ``paired``: each cell is two rows of marks, a value's mark always in the
+  same place (``12345`` over ``6789`` on a 9x9), with a space either side;
+  lines on box edges only, and no line above the top or below the bottom
+  band (the rows around the board frame it), so a 9x9 board with every
+  mark showing is 67 x 20 characters and fits 80x24.
 - ``lined``: a line between every pair of cells (light inside a box);
   a 9x9 board is 37 x 19 characters.
 - ``compact``: lines on box edges only; a 9x9 board is 31 x 13.
@@ -33,9 +38,9 @@ from typing import Literal
 
 from ..engine.geometry import Shape
 
-Density = Literal["roomy", "lined", "compact", "shaded"]
+Density = Literal["roomy", "paired", "lined", "compact", "shaded"]
 
-DENSITIES: tuple[Density, ...] = ("roomy", "lined", "compact", "shaded")  # roomiest first
+DENSITIES: tuple[Density, ...] = ("roomy", "paired", "lined", "compact", "shaded")  # roomiest first
 
 BAND_EDGE = "╏"  # the vertical box edge in every other band of a shaded board
 
@@ -123,10 +128,31 @@ def _line_positions(count: int, box: int, every_cell: bool) -> list[int]:
     return [i for i in range(count + 1) if i % box == 0]
 
 
+def _row_lines(shape: Shape, density: Density) -> list[int]:
+    """The horizontal lines of a drawing (above board row i; ``rows`` is the bottom edge)."""
+    if density == "shaded":
+        return []
+    if density == "paired":
+        return [i for i in range(1, shape.rows) if i % shape.box == 0]
+    return _line_positions(shape.rows, shape.box, density == "lined")
+
+
+def marks_per_row(shape: Shape, density: Density) -> int:
+    """How many marks one row of a cell holds (0 where a cell has no room for them)."""
+    if density == "roomy":
+        return shape.box
+    if density == "paired":
+        return (shape.n + 1) // 2
+    return 0
+
+
 def cell_size(shape: Shape, density: Density) -> tuple[int, int]:
-    """Characters (wide, high) of one cell: a roomy cell holds a box-by-box grid of marks, spaced."""
+    """Characters (wide, high) of one cell: a roomy cell holds a box-by-box grid of marks,
+    spaced; a paired one two rows of marks side by side, with a space either side."""
     if density == "roomy":
         return 2 * shape.box + 1, shape.box
+    if density == "paired":
+        return marks_per_row(shape, density) + 2, 2
     return CELL_WIDTH, 1
 
 
@@ -212,8 +238,8 @@ def _screen_axis(count: int, lines: frozenset[int], size: int) -> tuple[list[int
 def plan_board(shape: Shape, density: Density) -> BoardPlan:
     """Lay a shape out at a density; cached, since shapes are few and immutable."""
     width, height = cell_size(shape, density)
-    h_lines = [] if density == "shaded" else _line_positions(shape.rows, shape.box, density == "lined")
-    v_lines = _line_positions(shape.cols, shape.box, density in ("roomy", "lined"))
+    h_lines = _row_lines(shape, density)
+    v_lines = _line_positions(shape.cols, shape.box, density in ("roomy", "paired", "lined"))
     lines = _Lines(shape, frozenset(h_lines), frozenset(v_lines))
     col_at_x, cell_x, _ = _screen_axis(shape.cols, lines.v_set, width)
     row_at_y, cell_y, sub_row_at_y = _screen_axis(shape.rows, lines.h_set, height)

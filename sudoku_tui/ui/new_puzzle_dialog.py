@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+from dataclasses import replace
 from typing import ClassVar
 
 from textual import on
@@ -11,8 +12,11 @@ from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, RadioButton, RadioSet
 
 from ..engine.levels import Level, Symmetry
-from ..game.new_puzzle import SIZES, NewPuzzleChoice, levels_for, size_note
+from ..game.daily import today
+from ..game.new_puzzle import SIZES, NewPuzzleChoice, has_daily, levels_for, size_note
 from .modal import Modal
+
+DAILY_TIP = "The same puzzle for everyone today (UTC), at this size and level; solving it keeps your streak."
 
 
 class ChoiceSet(RadioSet, inherit_bindings=False):
@@ -136,6 +140,7 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
             yield Label("", id="note")
             with Horizontal(classes="buttons -end"):
                 yield Button("Start", id="start", variant="primary", compact=True)
+                yield Button("Today's Daily", id="daily", compact=True, tooltip=DAILY_TIP)
                 yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
@@ -153,6 +158,7 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
         if levels.chosen not in offered:
             levels.choose(0)  # the easiest, which every board has
         self.query_one("#note", Label).update(size_note(size))
+        self.query_one("#daily", Button).disabled = not has_daily(size)
 
     def choice(self) -> NewPuzzleChoice:
         size = self.query_one("#size", ChoiceSet).chosen
@@ -166,6 +172,11 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
     @on(Button.Pressed, "#start")
     def action_start(self) -> None:
         self.close(self.choice())
+
+    @on(Button.Pressed, "#daily")
+    def _daily_pressed(self) -> None:
+        """Today's daily puzzle at the size and level chosen (its symmetry is always rotational)."""
+        self.close(replace(self.choice(), symmetry=Symmetry.ROTATIONAL, day=today()))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

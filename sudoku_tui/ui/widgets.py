@@ -4,21 +4,88 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.segment import Segment
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
-from textual.containers import Container, Horizontal
+from textual.containers import Horizontal
+from textual.geometry import Size
 from textual.message import Message
+from textual.strip import Strip
+from textual.widget import Widget
 from textual.widgets import Input, Label, ProgressBar
 
 from .board import Board
+from .layout import choose_plan
 
 
-class BoardArea(Container):
-    """Centres the board and tells it how much room it has."""
+class DigitCounts(Widget):
+    """How many of each value are still to place, one value a line, beside the board.
+
+    A value that is all placed shows ``✓``; the value chosen for highlighting
+    is marked ``›`` and drawn in reverse video.
+    """
+
+    DEFAULT_CSS = """
+    DigitCounts {
+        width: 6;
+        height: auto;
+        margin-left: 1;
+    }
+    DigitCounts > .digit-counts--chosen { text-style: bold reverse; }
+    DigitCounts > .digit-counts--done { color: $foreground 40%; }
+    """
+    COMPONENT_CLASSES: ClassVar[set[str]] = {"digit-counts--chosen", "digit-counts--done"}
+    WIDTH = 7  # with its margin: what it takes from the board's room
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__(id=id)
+        self.rows: list[tuple[str, int]] = []  # (symbol, left to place)
+        self.chosen = 0
+
+    def show(self, symbols: str, left: list[int], chosen: int) -> None:
+        rows = list(zip(symbols, left, strict=True))
+        if (rows, chosen) != (self.rows, self.chosen):
+            resized = len(rows) != len(self.rows)
+            self.rows, self.chosen = rows, chosen
+            self.refresh(layout=resized)
+
+    def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
+        return len(self.rows)
+
+    def render_line(self, y: int) -> Strip:
+        if y >= len(self.rows):
+            return Strip.blank(self.size.width)
+        symbol, left = self.rows[y]
+        chosen = y + 1 == self.chosen
+        text = f"{'›' if chosen else ' '}{symbol} {left if left else '✓':>2}"
+        style = self.rich_style
+        if chosen:
+            style += self.get_component_rich_style("digit-counts--chosen")
+        elif not left:
+            style += self.get_component_rich_style("digit-counts--done")
+        return Strip([Segment(text, style)]).extend_cell_length(self.size.width, self.rich_style)
+
+
+class BoardArea(Horizontal):
+    """Centres the board (with the digit counts beside it) and tells it how much room it has.
+
+    The counts show only where they leave the board the drawing it would
+    have without them: a board never gets smaller for them.
+    """
 
     def on_resize(self, event: events.Resize) -> None:
-        self.query_one(Board).offer_room(event.size)
+        self.fit(event.size)
+
+    def fit(self, room: Size) -> None:
+        board = self.query_one(Board)
+        counts = self.query_one(DigitCounts)
+        shape = board.play.shape
+        narrower = Size(max(room.width - DigitCounts.WIDTH, 0), room.height)
+        alone, beside = choose_plan(shape, room.width, room.height), choose_plan(shape, *narrower)
+        shown = beside is not None and beside == alone
+        counts.display = shown
+        board.offer_room(narrower if shown else room)
 
 
 class PuzzleNumber(Input):

@@ -15,6 +15,7 @@ from textual.message import Message
 
 from ..engine.formats import PuzzleFile
 from ..engine.generator import Generated
+from ..engine.puzzle import Puzzle
 from ..game.hints import HintAnswer, Signature, Verdict
 from ..game.new_puzzle import NewPuzzleChoice
 
@@ -53,6 +54,15 @@ class SolveFinished(Message):
     def __init__(self, token: int, solution: Sequence[int] | None) -> None:
         super().__init__()
         self.token = token
+        self.solution = solution
+
+
+class SolutionFound(Message):
+    """The solution of a puzzle, worked out for show mistakes (None: it has none)."""
+
+    def __init__(self, puzzle: Puzzle, solution: Sequence[int] | None) -> None:
+        super().__init__()
+        self.puzzle = puzzle
         self.solution = solution
 
 

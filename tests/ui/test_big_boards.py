@@ -13,8 +13,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from textual.widgets import Label
-from ui_helpers import SIZE, load, settle, snapshot_app
+from ui_helpers import SIZE, label, load, settle, snapshot_app
 
 from sudoku_tui.engine.formats import format_drawn_samurai, read_puzzle_file
 from sudoku_tui.engine.solver import candidates, count_solutions, solve
@@ -33,10 +32,6 @@ async def wait_for(pilot: Pilot[None], group: str) -> None:
     if jobs:
         await app.workers.wait_for_complete(jobs)
     await pilot.pause()
-
-
-def label(app: SudokuApp, name: str) -> str:
-    return str(app.query_one(f"#{name}", Label).render())
 
 
 def drawn_row(app: SudokuApp, row: int) -> str:

@@ -12,7 +12,7 @@ from pathlib import Path
 from textual.binding import Binding
 from textual.pilot import Pilot
 from textual.widgets import Label
-from ui_helpers import SIZE, load, settle
+from ui_helpers import SIZE, board_text, label, load, notices, settle
 from ui_puzzles import FOUR_PUZZLES, SOLUTION_4
 
 from sudoku_tui.engine.conflicts import conflicting_cells
@@ -28,18 +28,6 @@ from sudoku_tui.ui.game_screen import GameScreen
 from sudoku_tui.ui.help import HelpScreen
 
 FIRST_EMPTY = FOUR_PUZZLES[0].index(".")  # cell 1 of "1.3." ...
-
-
-def label(app: SudokuApp, name: str) -> str:
-    return str(app.query_one(f"#{name}", Label).render())
-
-
-def notices(app: SudokuApp) -> list[str]:
-    return [notification.message for notification in app._notifications]
-
-
-def board_text(board: Board) -> str:
-    return "\n".join(board.render_line(y).text for y in range(board.plan.height))
 
 
 async def solve_by_hand(pilot: Pilot[None], app: SudokuApp) -> None:
@@ -122,17 +110,17 @@ async def test_highlighting_and_its_switch(puzzle_dir: Path) -> None:
         board = app.game.board
         lit = board._highlights()
         assert lit.peers == frozenset(app.session.play.shape.peers[0]) and lit.value == 1
-        assert "‹1›" in board_text(board)  # the other 1s, marked without colour
+        assert "‹1›" in board_text(app)  # the other 1s, marked without colour
         # A value that repeats in its row: both cells are conflicts, drawn !v!.
         await pilot.press("right", "1")
         conflicts = conflicting_cells(app.session.play.shape, app.session.play.values)
         assert conflicts and board._highlights().conflicts == conflicts
-        assert "!1!" in board_text(board)
+        assert "!1!" in board_text(app)
         await pilot.press("x")
         assert not board.highlight
         lit = board._highlights()
         assert not lit.peers and not lit.conflicts and not lit.value
-        assert "!" not in board_text(board) and "‹" not in board_text(board)
+        assert "!" not in board_text(app) and "‹" not in board_text(app)
         await pilot.press("x")
         assert board._highlights().conflicts == conflicts
 
@@ -145,7 +133,7 @@ async def test_space_pauses_hides_the_board_and_stops_the_clock(puzzle_dir: Path
         await pilot.press("space")
         assert board.paused and not app.session.clock.running
         assert "paused" in label(app, "clock")
-        shown = board_text(board)
+        shown = board_text(app)
         assert "Paused" in shown and not any(ch.isdigit() for ch in shown)
         elapsed = app.session.clock.elapsed()
         await pilot.press("right", "2", "a", "u")  # nothing moves or changes while paused

@@ -31,7 +31,7 @@ async def test_start_board_is_empty_9x9_with_focus_top_left() -> None:
         assert board.play.shape.name == "9x9"
         assert not any(board.play.values)
         assert board.cursor_position == (0, 0)
-        assert board.plan.density == "lined"  # 37x19 fits 80x24 with everything around it
+        assert board.plan.density == "paired"  # 73x20 fits 80x24 with everything around it
 
 
 async def test_start_number_is_zero_and_cannot_change() -> None:

@@ -12,14 +12,14 @@ from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.board import Board
 
 
-async def test_nine_by_nine_fits_80x24_fully_lined(puzzle_dir: Path) -> None:
+async def test_nine_by_nine_fits_80x24_with_room_for_every_mark(puzzle_dir: Path) -> None:
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "nine.txt")
         board = app.query_one(Board)
-        assert board.plan.density == "lined"
+        assert board.plan.density == "paired"  # two rows of marks per cell, a line between cells
         region = board.region
-        assert region.width == 37 and region.height == 19
+        assert region.width == 73 and region.height == 20
         assert region.bottom <= 24 - 2  # above the status line and the footer
         assert not app.screen.has_class("-too-small")
 
@@ -53,7 +53,7 @@ async def test_growing_the_terminal_brings_the_board_back() -> None:
         await pilot.resize_terminal(80, 24)
         await pilot.pause()
         assert not app.screen.has_class("-too-small")
-        assert app.query_one(Board).plan.density == "lined"
+        assert app.query_one(Board).plan.density == "paired"
 
 
 async def test_no_color_runs_and_keeps_givens_apart(puzzle_dir: Path, monkeypatch: pytest.MonkeyPatch) -> None:

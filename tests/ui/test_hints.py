@@ -6,7 +6,7 @@ from pathlib import Path
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import SIZE, load
+from ui_helpers import SIZE, board_text, load
 from ui_puzzles import NINE_PUZZLES, SOLUTION_9, block_file
 
 from sudoku_tui.engine.conflicts import conflicting_cells
@@ -48,11 +48,6 @@ def write(tmp_path: Path, name: str, box: int, lines: list[str]) -> Path:
     path = tmp_path / name
     path.write_text(block_file(box, lines))
     return path
-
-
-def board_text(app: SudokuApp) -> str:
-    board = app.game.board
-    return "\n".join(board.render_line(y).text for y in range(board.plan.height))
 
 
 async def test_three_presses_name_show_apply(tmp_path: Path) -> None:

@@ -62,3 +62,21 @@ def still_clock() -> float:
 def snapshot_app(**options: Any) -> SudokuApp:
     """The game for a snapshot: its clock is still, so no second that passed shows."""
     return SudokuApp(now=still_clock, **options)
+
+
+def label(app: SudokuApp, name: str) -> str:
+    """The text a label of the game screen shows (``status``, ``cell-info``, ``mode``, ``clock``)."""
+    from textual.widgets import Label
+
+    return str(app.query_one(f"#{name}", Label).render())
+
+
+def notices(app: SudokuApp) -> list[str]:
+    """Every notification the game showed so far."""
+    return [notification.message for notification in app._notifications]
+
+
+def board_text(app: SudokuApp) -> str:
+    """The board as drawn, one screen line a line."""
+    board = app.game.board
+    return "\n".join(board.render_line(y).text for y in range(board.plan.height))

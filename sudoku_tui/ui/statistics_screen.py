@@ -1,0 +1,118 @@
+"""The Statistics screen: games per board and level, the daily streak, and recent solve times.
+
+The chart is Textual's own ``Sparkline``: one bar per recent solve, taller
+for a longer time, with no library beyond Textual and readable at 80x24;
+the first and last times and the best are written beside it, since bars
+alone give no numbers.
+"""
+
+from __future__ import annotations
+
+from typing import ClassVar
+
+from rich.table import Table
+from rich.text import Text
+from textual import on
+from textual.app import ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Vertical
+from textual.widgets import Button, Label, Sparkline, Static
+
+from ..game.clock import format_elapsed
+from ..game.statistics import Statistics
+from .modal import Modal
+
+
+def _time(seconds: float | None) -> str:
+    return "-" if seconds is None else format_elapsed(seconds)
+
+
+def boards_table(stats: Statistics) -> Table:
+    """Per board and level: started, solved by the player, best and median time."""
+    table = Table(box=None, expand=True, padding=(0, 1), header_style="bold")
+    for name, justify in (("Board", "left"), ("Level", "left"), ("Started", "right"), ("Solved", "right")):
+        table.add_column(name, justify=justify)  # type: ignore[arg-type]
+    table.add_column("Best", justify="right")
+    table.add_column("Median", justify="right")
+    for board in stats.boards:
+        table.add_row(
+            Text(board.board),
+            Text(board.level or "-"),
+            str(board.started),
+            str(board.solved),
+            _time(board.best),
+            _time(board.median),
+        )
+    return table
+
+
+def streak_text(stats: Statistics) -> str:
+    days = "day" if stats.longest_streak == 1 else "days"
+    return f"Daily puzzle streak: {stats.current_streak} now, longest {stats.longest_streak} {days}."
+
+
+def recent_text(stats: Statistics) -> str:
+    times = [solve.seconds for solve in stats.recent]
+    if not times:
+        return "No puzzle solved yet: solve one and its time shows here."
+    return (
+        f"Last {len(times)} solves, oldest first: {format_elapsed(times[0])} … {format_elapsed(times[-1])}"
+        f" (best {format_elapsed(min(times))})"
+    )
+
+
+class StatisticsScreen(Modal[None]):
+    """The player's statistics; Escape, Enter or t closes it."""
+
+    DEFAULT_CSS = """
+    StatisticsScreen > Vertical {
+        width: 76;
+        max-width: 100%;
+        max-height: 100%;
+    }
+    StatisticsScreen #boards {
+        height: auto;
+        max-height: 12;
+        margin-bottom: 1;
+    }
+    StatisticsScreen Sparkline {
+        height: 3;
+        margin: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape,t", "close", "Close"),
+        Binding("enter", "close", "Close", show=False),
+    ]
+
+    def __init__(self, stats: Statistics | None, problem: str = "") -> None:
+        super().__init__()
+        self.stats = stats
+        self.problem = problem  # why there are no statistics to show
+
+    def compose(self) -> ComposeResult:
+        stats = self.stats
+        with Vertical() as box:
+            box.border_title = "Statistics"
+            box.border_subtitle = "Esc closes"
+            if stats is None:
+                yield Label(self.problem, id="problem", markup=False)
+            else:
+                if stats.boards:
+                    yield Static(boards_table(stats), id="boards")
+                else:
+                    yield Label("No games yet.", id="boards")
+                yield Label(streak_text(stats), id="streak", markup=False)
+                yield Label(recent_text(stats), id="recent", markup=False)
+                if stats.recent:
+                    yield Sparkline([solve.seconds for solve in stats.recent], id="chart")
+            with Vertical(classes="buttons"):
+                yield Button("Close", id="close", variant="primary", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#close", Button).focus()
+
+    @on(Button.Pressed, "#close")
+    def action_close(self) -> None:
+        self.close(None)
