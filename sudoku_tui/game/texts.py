@@ -67,7 +67,8 @@ def out_of_range(number: int, last: int) -> str:
 def too_small(width: int, height: int, need_width: int, need_height: int) -> str:
     return (
         f"Terminal too small ({width}x{height}).\n"
-        f"Sudoku needs at least {need_width}x{need_height}: make the window bigger."
+        f"Sudoku needs at least {need_width}x{need_height}: make the window bigger.\n"
+        "Press q to quit."
     )
 
 

@@ -406,7 +406,7 @@ class Board(Widget, can_focus=True):
     def render_line(self, y: int) -> Strip:
         plan = self._plan
         if y >= plan.height:
-            return Strip.blank(self.size.width)
+            return Strip.blank(self.size.width, self.rich_style)
         style = self.get_component_rich_style
         base = self.rich_style
         heavy, light = base + style("board--heavy"), base + style("board--light")

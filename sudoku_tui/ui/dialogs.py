@@ -164,6 +164,7 @@ class OpenFileDialog(Modal[Path | None]):
             # A folder typed in the box: show it in the tree, and keep the box for the next path.
             tree.path = chosen.path
             box.value = self._folder_text(chosen.path)
+            box.cursor_position = len(box.value)  # what is typed next goes after the folder
             box.focus()
             self._say("")
             return

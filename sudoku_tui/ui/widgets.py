@@ -55,7 +55,7 @@ class DigitCounts(Widget):
 
     def render_line(self, y: int) -> Strip:
         if y >= len(self.rows):
-            return Strip.blank(self.size.width)
+            return Strip.blank(self.size.width, self.rich_style)
         symbol, left = self.rows[y]
         chosen = y + 1 == self.chosen
         text = f"{'›' if chosen else ' '}{symbol} {left if left else '✓':>2}"

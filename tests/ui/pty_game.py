@@ -22,12 +22,22 @@ class PtyGame:
     """``sudoku-tui FILE`` on its own pseudo-terminal of ``columns`` x ``rows``."""
 
     def __init__(self, file: Path, data_home: Path, columns: int = 80, rows: int = 24) -> None:
+        self._start([sys.executable, "-m", "sudoku_tui", str(file)], data_home, columns, rows)
+
+    @classmethod
+    def running(cls, argv: list[str], data_home: Path, columns: int = 80, rows: int = 24) -> PtyGame:
+        """Any command on the pseudo-terminal (a script that starts the game its own way)."""
+        game = cls.__new__(cls)
+        game._start(argv, data_home, columns, rows)
+        return game
+
+    def _start(self, argv: list[str], data_home: Path, columns: int, rows: int) -> None:
         master, slave = os.openpty()
         fcntl.ioctl(slave, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
         env = {**os.environ, "XDG_DATA_HOME": str(data_home), "TERM": "xterm-256color"}
         env.pop("NO_COLOR", None)
         self.process = subprocess.Popen(
-            [sys.executable, "-m", "sudoku_tui", str(file)],
+            argv,
             stdin=slave,
             stdout=slave,
             stderr=slave,
