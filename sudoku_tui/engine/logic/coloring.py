@@ -11,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .grid import CandidateGrid, bit, only
+from .grid import CandidateGrid, bit, finder_of
 from .single_digit import strong_links
 from .step import Step, TechniqueName, cells_text
 
@@ -40,14 +40,6 @@ def clusters(grid: CandidateGrid, value: int) -> list[tuple[list[int], list[int]
         if len(sides[0]) + len(sides[1]) >= 3:
             out.append(sides)
     return out
-
-
-def simple_colors_trap(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.SIMPLE_COLORS_TRAP, grid.shared_steps(_colors))
-
-
-def simple_colors_wrap(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.SIMPLE_COLORS_WRAP, grid.shared_steps(_colors))
 
 
 def _colors(grid: CandidateGrid) -> Iterator[Step]:
@@ -92,3 +84,8 @@ def _wrap(grid: CandidateGrid, value: int, on: list[int], off: list[int]) -> Ite
                 f"cannot hold {shape.symbol(value)} and {cells_text(shape, other)} must",
             )
             return
+
+
+# Each technique's finder: its own steps of the search that finds them together.
+simple_colors_trap = finder_of(TechniqueName.SIMPLE_COLORS_TRAP, _colors)
+simple_colors_wrap = finder_of(TechniqueName.SIMPLE_COLORS_WRAP, _colors)

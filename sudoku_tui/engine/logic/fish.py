@@ -17,7 +17,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from ..geometry import HouseKind
-from .grid import CandidateGrid, bit, only
+from .grid import CandidateGrid, bit, finder_of
 from .step import Step, TechniqueName, cells_text
 
 BASIC = {2: TechniqueName.X_WING, 3: TechniqueName.SWORDFISH, 4: TechniqueName.JELLYFISH}
@@ -201,25 +201,10 @@ def jellyfish(grid: CandidateGrid) -> Iterator[Step]:
     return _basic_fish(grid, 4)
 
 
-def finned_x_wing(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.FINNED_X_WING, grid.shared_steps(_finned_fish, 2))
-
-
-def finned_swordfish(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.FINNED_SWORDFISH, grid.shared_steps(_finned_fish, 3))
-
-
-def finned_jellyfish(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.FINNED_JELLYFISH, grid.shared_steps(_finned_fish, 4))
-
-
-def sashimi_x_wing(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.SASHIMI_X_WING, grid.shared_steps(_finned_fish, 2))
-
-
-def sashimi_swordfish(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.SASHIMI_SWORDFISH, grid.shared_steps(_finned_fish, 3))
-
-
-def sashimi_jellyfish(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.SASHIMI_JELLYFISH, grid.shared_steps(_finned_fish, 4))
+# Each technique's finder: its own steps of the search that finds them together.
+finned_x_wing = finder_of(TechniqueName.FINNED_X_WING, _finned_fish, 2)
+finned_swordfish = finder_of(TechniqueName.FINNED_SWORDFISH, _finned_fish, 3)
+finned_jellyfish = finder_of(TechniqueName.FINNED_JELLYFISH, _finned_fish, 4)
+sashimi_x_wing = finder_of(TechniqueName.SASHIMI_X_WING, _finned_fish, 2)
+sashimi_swordfish = finder_of(TechniqueName.SASHIMI_SWORDFISH, _finned_fish, 3)
+sashimi_jellyfish = finder_of(TechniqueName.SASHIMI_JELLYFISH, _finned_fish, 4)

@@ -148,6 +148,17 @@ def only(technique: TechniqueName, steps: Iterable[Step]) -> Iterator[Step]:
     return (step for step in steps if step.technique is technique)
 
 
+def finder_of(technique: TechniqueName, search: Search, *args: Any) -> Callable[[CandidateGrid], Iterator[Step]]:
+    """The finder of one technique that ``search(grid, *args)`` finds together with others."""
+
+    def find(grid: CandidateGrid) -> Iterator[Step]:
+        return only(technique, grid.shared_steps(search, *args))
+
+    find.__name__ = find.__qualname__ = technique.name.lower()
+    find.__doc__ = f"{technique.value}: its steps of the shared search {search.__name__}."
+    return find
+
+
 class _SharedSteps:
     """A search's steps, kept as they come, so every reader sees them all in order."""
 

@@ -10,16 +10,8 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .grid import CandidateGrid, bit, only
+from .grid import CandidateGrid, bit, finder_of
 from .step import Step, TechniqueName, house_text
-
-
-def pointing(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.POINTING, grid.shared_steps(_locked_candidates))
-
-
-def claiming(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.CLAIMING, grid.shared_steps(_locked_candidates))
 
 
 def _locked_candidates(grid: CandidateGrid) -> Iterator[Step]:
@@ -57,3 +49,8 @@ def _locked_in(grid: CandidateGrid, source: int, value: int) -> Iterator[Step]:
                 explanation=f"in {house_text(shape, source)}, {shape.symbol(value)} lies only in "
                 f"{house_text(shape, h)}, so the rest of {house_text(shape, h)} cannot hold it",
             )
+
+
+# Each technique's finder: its own steps of the search that finds them together.
+pointing = finder_of(TechniqueName.POINTING, _locked_candidates)
+claiming = finder_of(TechniqueName.CLAIMING, _locked_candidates)

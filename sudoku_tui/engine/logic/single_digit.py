@@ -13,7 +13,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..geometry import HouseKind
-from .grid import CandidateGrid, bit, only
+from .grid import CandidateGrid, bit, finder_of
 from .step import Step, TechniqueName
 
 Link = tuple[int, int, int]  # house, one end, the other end
@@ -47,18 +47,6 @@ def _classify(grid: CandidateGrid, h1: int, y1: int, h2: int, y2: int) -> Techni
     if {k1, k2} == {"row", "column"} and _shares(grid, y1, y2, "box"):
         return TechniqueName.TWO_STRING_KITE
     return TechniqueName.TURBOT_FISH
-
-
-def skyscraper(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.SKYSCRAPER, grid.shared_steps(_two_links))
-
-
-def two_string_kite(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.TWO_STRING_KITE, grid.shared_steps(_two_links))
-
-
-def turbot_fish(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.TURBOT_FISH, grid.shared_steps(_two_links))
 
 
 def _two_links(grid: CandidateGrid) -> Iterator[Step]:
@@ -209,3 +197,9 @@ def _rectangle_step(
         f"{shape.houses[row].name} and {shape.houses[col].name}; with the strong link "
         f"{n(near)}-{n(far)} one of them holds it either way",
     )
+
+
+# Each technique's finder: its own steps of the search that finds them together.
+skyscraper = finder_of(TechniqueName.SKYSCRAPER, _two_links)
+two_string_kite = finder_of(TechniqueName.TWO_STRING_KITE, _two_links)
+turbot_fish = finder_of(TechniqueName.TURBOT_FISH, _two_links)

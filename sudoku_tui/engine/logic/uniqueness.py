@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Iterator
 from itertools import combinations
 
-from .grid import CandidateGrid, bit, digits_of, only
+from .grid import CandidateGrid, bit, digits_of, finder_of
 from .step import Step, TechniqueName, cells_text, values_text
 
 Rect = tuple[int, int, int, int]  # a, b (a's row), c (a's column), d (diagonal to a)
@@ -51,22 +51,6 @@ def _swappable(grid: CandidateGrid, rect: Rect) -> bool:
         for h in shape.cell_houses[cell]:
             counted.setdefault(h, set()).add(cell)
     return all(len(cells) == 2 and cells not in diagonal for cells in counted.values())
-
-
-def ur_type1(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.UNIQUENESS_1, grid.shared_steps(_unique_rectangles))
-
-
-def ur_type2(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.UNIQUENESS_2, grid.shared_steps(_unique_rectangles))
-
-
-def ur_type3(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.UNIQUENESS_3, grid.shared_steps(_unique_rectangles))
-
-
-def ur_type4(grid: CandidateGrid) -> Iterator[Step]:
-    return only(TechniqueName.UNIQUENESS_4, grid.shared_steps(_unique_rectangles))
 
 
 def _unique_rectangles(grid: CandidateGrid) -> Iterator[Step]:
@@ -249,3 +233,10 @@ def _grave_but(grid: CandidateGrid, triple: int, value: int) -> bool:
             elif count not in (0, 2):
                 return False
     return True
+
+
+# Each technique's finder: its own steps of the search that finds them together.
+ur_type1 = finder_of(TechniqueName.UNIQUENESS_1, _unique_rectangles)
+ur_type2 = finder_of(TechniqueName.UNIQUENESS_2, _unique_rectangles)
+ur_type3 = finder_of(TechniqueName.UNIQUENESS_3, _unique_rectangles)
+ur_type4 = finder_of(TechniqueName.UNIQUENESS_4, _unique_rectangles)
