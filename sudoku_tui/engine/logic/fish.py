@@ -82,27 +82,38 @@ _ORIENTATIONS: tuple[tuple[HouseKind, HouseKind], ...] = (("row", "column"), ("c
 
 
 def _bases(grid: CandidateGrid, size: int, finned: bool) -> Iterator[tuple[int, tuple[_Line, ...], HouseKind, int]]:
-    """Every set of ``size`` base lines that share no cell (Samurai lines
-    can): its value, its lines, the kind of its covers and its covers as a bit set."""
+    """Every set of ``size`` base lines that share no cell (Samurai lines can)
+    and whose covers could make a fish: its value, its lines, the kind of its
+    covers and its covers as a bit set."""
+    most_covers = size + (grid.shape.box if finned else 0)
     for value in range(1, grid.n + 1):
         for base_kind, cover_kind in _ORIENTATIONS:
             grid.check_stop()
             lines = _lines(grid, value, base_kind, cover_kind, size + (MAX_FINS if finned else 0))
-            for group in combinations(lines, size):
-                covers = _covers_if_disjoint(group)
-                if covers >= 0:
-                    yield value, group, cover_kind, covers
+            for group, covers in _groups(lines, size, most_covers):
+                yield value, group, cover_kind, covers
 
 
-def _covers_if_disjoint(group: tuple[_Line, ...]) -> int:
-    """The covers of lines that share no cell, or -1 when two do."""
-    covers = cells = 0
-    for line in group:
-        if cells & line.cells:
-            return -1
-        covers |= line.covers
-        cells |= line.cells
-    return covers
+def _groups(lines: list[_Line], size: int, most_covers: int) -> Iterator[tuple[tuple[_Line, ...], int]]:
+    """The sets of ``size`` lines sharing no cell whose covers number at most
+    ``most_covers``, in the order of ``combinations``; a partial set that
+    already passes the limit is not grown (covers only grow)."""
+    chosen: list[_Line] = []
+
+    def grow(start: int, covers: int, cells: int) -> Iterator[tuple[tuple[_Line, ...], int]]:
+        if len(chosen) == size:
+            yield tuple(chosen), covers
+            return
+        for index in range(start, len(lines) - (size - len(chosen)) + 1):
+            line = lines[index]
+            grown = covers | line.covers
+            if cells & line.cells or grown.bit_count() > most_covers:
+                continue
+            chosen.append(line)
+            yield from grow(index + 1, grown, cells | line.cells)
+            chosen.pop()
+
+    return grow(0, 0, 0)
 
 
 def _basic_fish(grid: CandidateGrid, size: int) -> Iterator[Step]:
