@@ -37,7 +37,7 @@ from .progress import Cancelled, ProgressCallback
 from .puzzle import Puzzle
 from .sat import UniqueAgainst
 from .shape_tables import kernel_tables
-from .solver import count_solutions, needs_sat
+from .solver import count_solutions
 
 # A grader names the level of a puzzle with one solution.
 Grader = Callable[[Puzzle], Level]
@@ -253,9 +253,10 @@ def _dig_unique(
     if easy:
         # Singles alone must solve it: cheaper than counting, and proves one solution.
         return _dig(solution, groups, rng, lambda givens: singles_solve(shape, givens), check)
-    if needs_sat(shape):
+    if shape.size > 81:
         # One formula for the whole dig, asked with the givens as assumptions:
-        # the same answers as count_solutions, several times faster on 16x16.
+        # the same answers as count_solutions, several times faster on 16x16
+        # and on Samurai (where a few counts of the search took seconds).
         oracle = UniqueAgainst(kernel_tables(shape), solution, should_stop)
         try:
             return _dig(solution, groups, rng, oracle.unique, check)
