@@ -94,6 +94,17 @@ def build_parser() -> argparse.ArgumentParser:
     grade = commands.add_parser("grade", help="grade every puzzle of a file: level and score, one line each")
     grade.add_argument("file", metavar="FILE")
 
+    export = commands.add_parser("export", help="a printable PDF booklet of a file, or one puzzle as SVG or PNG")
+    export.add_argument("file", metavar="FILE")
+    output = export.add_mutually_exclusive_group(required=True)
+    output.add_argument("--pdf", metavar="OUT", help="a booklet: the puzzles, with their numbers and levels")
+    output.add_argument("--svg", metavar="OUT", help="one puzzle (see --index) as SVG")
+    output.add_argument("--png", metavar="OUT", help="one puzzle (see --index) as PNG")
+    export.add_argument("--solutions", action="store_true", help="the booklet: then the solutions; a picture: solved")
+    export.add_argument("--steps", action="store_true", help="the booklet: then every puzzle's logical steps")
+    export.add_argument("--per-page", type=int, choices=(1, 2, 4, 6), default=4, help="boards per page (default 4)")
+    export.add_argument("--index", type=int, default=0, metavar="N", help="the puzzle to draw (from 0)")
+
     stats = commands.add_parser("stats", help="your games: per board and level, the daily streak, recent solves")
     stats.add_argument("--json", action="store_true", help="print them as one JSON object")
 
@@ -270,6 +281,42 @@ def _grade(path: str) -> int:
     return 0
 
 
+def _export(args: argparse.Namespace) -> int:
+    from pathlib import Path
+
+    from .engine.formats import PuzzleFileError, read_puzzle_file
+
+    try:
+        from .authoring.export import export_booklet, export_picture
+
+        puzzles = read_puzzle_file(puzzle_path(args.file))
+    except PuzzleFileError as error:
+        return _fail(error.message)
+    except ImportError as error:
+        return _fail(f"export needs the authors extra (pip install 'sudoku-tui[authors]'): {error.name} is missing.")
+    if args.pdf:
+        bar = ProgressBar(len(puzzles), "Grading")
+        try:
+            count = export_booklet(
+                puzzles,
+                Path(args.pdf),
+                per_page=args.per_page,
+                solutions=args.solutions,
+                steps=args.steps,
+                progress=_progress_to(bar),
+            )
+        finally:
+            bar.close()
+        print(f"{count} puzzles written to {args.pdf}", file=sys.stderr)
+        return 0
+    if not 0 <= args.index < len(puzzles):
+        print(f"Puzzle index {args.index} is out of range: the file has {len(puzzles)}.", file=sys.stderr)
+        return 2
+    kind, out = ("svg", args.svg) if args.svg else ("png", args.png)
+    export_picture(puzzles.puzzle(args.index), Path(out), solved=args.solutions, kind=kind)
+    return 0
+
+
 def _stats(args: argparse.Namespace) -> int:
     from .game.stats_report import run_stats
 
@@ -288,6 +335,7 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "generate": _generate,
     "explain": lambda args: _explain(args.file, args.index),
     "grade": lambda args: _grade(args.file),
+    "export": _export,
     "stats": _stats,
     "daily": _daily,
 }

@@ -1,0 +1,114 @@
+"""Print and draw: the PDF booklet, SVG and PNG pictures, and ``sudoku-tui export``."""
+
+from __future__ import annotations
+
+import re
+import subprocess
+import sys
+import xml.etree.ElementTree as ElementTree
+from pathlib import Path
+
+import pytest
+
+from sudoku_tui.authoring.booklet import Entry, write_booklet
+from sudoku_tui.authoring.figure import figure_of
+from sudoku_tui.authoring.pictures import puzzle_svg, write_png
+from sudoku_tui.engine.formats import read_puzzle_file
+from sudoku_tui.engine.geometry import samurai, square
+from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.engine.solver import solve
+
+ROOT = Path(__file__).resolve().parents[2]
+NINE = read_puzzle_file(ROOT / "puzzles" / "9x9-hard.txt").puzzle(0)
+
+
+def pages(pdf: Path) -> int:
+    """The pages of a PDF, counted from its page objects."""
+    return len(re.findall(rb"/Type\s*/Page\b", pdf.read_bytes()))
+
+
+def test_a_figure_has_every_side_once_and_thick_box_edges() -> None:
+    figure = figure_of(Puzzle(square(3), (0,) * 81))
+    assert (figure.width, figure.height) == (9, 9)
+    assert len(figure.lines) == 2 * 9 * 10 and sum(line.thick for line in figure.lines) == 72
+    big = figure_of(Puzzle(samurai(), (0,) * 369))
+    assert (big.width, big.height) == (21, 21)
+
+
+def test_a_solution_figure_marks_which_values_were_given() -> None:
+    solution = solve(NINE)
+    assert solution is not None
+    figure = figure_of(NINE, solution)
+    given = sum(1 for value in NINE.givens if value)
+    assert len(figure.digits) == 81 and sum(digit.kind == "given" for digit in figure.digits) == given
+
+
+def test_svg_is_a_document_with_every_given() -> None:
+    root = ElementTree.fromstring(puzzle_svg(NINE))
+    texts = [element.text for element in root.iter("{http://www.w3.org/2000/svg}text")]
+    assert sorted(texts) == sorted(NINE.shape.symbol(value) for value in NINE.givens if value)
+
+
+def test_png_has_the_size_of_its_board(tmp_path: Path) -> None:
+    from PIL import Image
+
+    out = tmp_path / "p.png"
+    write_png(NINE, out, cell=30)
+    with Image.open(out) as image:
+        assert image.size == (300, 300)  # 9 cells and half a cell of margin each side
+        assert image.getpixel((150, 15)) == (0, 0, 0)  # the outline's top edge, in ink
+
+
+@pytest.mark.parametrize(("per_page", "expected"), [(1, 5 + 5), (4, 2 + 2), (6, 1 + 1)])
+def test_booklet_pages_hold_the_boards_asked_for(tmp_path: Path, per_page: int, expected: int) -> None:
+    entries = [Entry(number, NINE, "Hard (692)", solve(NINE)) for number in range(5)]
+    out = tmp_path / "b.pdf"
+    write_booklet(entries, out, per_page=per_page, solutions=True)
+    assert out.read_bytes().startswith(b"%PDF") and pages(out) == expected
+
+
+def export(tmp_path: Path, *options: str) -> Path:
+    out = tmp_path / "booklet.pdf"
+    result = subprocess.run(
+        [sys.executable, "-m", "sudoku_tui", "export", "4x4-easy.txt", "--pdf", str(out), *options],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert result.returncode == 0, result.stderr
+    assert "20 puzzles written" in result.stderr
+    return out
+
+
+def test_the_command_writes_a_booklet_with_solutions_then_steps(tmp_path: Path) -> None:
+    assert pages(export(tmp_path, "--solutions")) == 5 + 5  # 20 boards at 4 a page, then their solutions
+    assert pages(export(tmp_path, "--solutions", "--steps")) > 5 + 5  # then every puzzle's steps
+
+
+def test_the_command_draws_one_puzzle(tmp_path: Path) -> None:
+    for kind in ("svg", "png"):
+        out = tmp_path / f"one.{kind}"
+        result = subprocess.run(
+            [sys.executable, "-m", "sudoku_tui", "export", "9x9-easy.txt", f"--{kind}", str(out), "--index", "3"],
+            capture_output=True,
+            text=True,
+            timeout=120,
+        )
+        assert result.returncode == 0 and out.stat().st_size > 0, result.stderr
+    bad = subprocess.run(
+        [
+            sys.executable,
+            "-m",
+            "sudoku_tui",
+            "export",
+            "9x9-easy.txt",
+            "--svg",
+            str(tmp_path / "x.svg"),
+            "--index",
+            "999",
+        ],
+        capture_output=True,
+        text=True,
+        timeout=120,
+    )
+    assert bad.returncode == 2 and "out of range" in bad.stderr
