@@ -86,6 +86,11 @@ def build_parser() -> argparse.ArgumentParser:
     generate.add_argument("--symmetry", choices=symmetries, default="none", help="of the givens (default none)")
     generate.add_argument("--seed", type=int, default=None, help="the same seed gives the same puzzles")
     generate.add_argument("--jobs", type=_positive, default=1, help="spread the work over N processes")
+    generate.add_argument(
+        "--technique",
+        metavar="NAME",
+        help="puzzles whose logical solution uses this technique, as explain names it (e.g. X-Wing)",
+    )
 
     explain = commands.add_parser("explain", help="solve one puzzle step by step, naming each technique")
     explain.add_argument("file", metavar="FILE")
@@ -209,8 +214,16 @@ def _progress_to(bar: ProgressBar) -> Callable[[int, int], None]:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from .engine.generator import GenerationFailed, generate_lines
+    from .engine.batch_generate import generate_lines
+    from .engine.generator import GenerationFailed
     from .engine.geometry import shape_for_size
+    from .engine.practice import technique_named
+
+    try:
+        technique = technique_named(args.technique) if args.technique else None
+    except ValueError as error:
+        print(error, file=sys.stderr)
+        return 2
 
     shape = shape_for_size(args.size)
     # The header the file format wants; a 16x16 file is a plain collection.
@@ -220,7 +233,9 @@ def _generate(args: argparse.Namespace) -> int:
     failure = ""
     try:
         level, symmetry = Level.parse(args.difficulty), Symmetry.parse(args.symmetry)
-        lines = generate_lines(shape, args.count, level, symmetry, args.seed, args.jobs, progress=_progress_to(bar))
+        lines = generate_lines(
+            shape, args.count, level, symmetry, args.seed, args.jobs, progress=_progress_to(bar), technique=technique
+        )
         for line in lines:  # streamed, so a long run shows its puzzles as they come
             out.write(header + line + "\n")
             header = ""  # written with the first puzzle, so a failed run writes nothing

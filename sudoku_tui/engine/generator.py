@@ -26,11 +26,10 @@ puzzles however many processes share the work.
 from __future__ import annotations
 
 import random
-from collections.abc import Callable, Iterator, Sequence
-from concurrent.futures import ProcessPoolExecutor
+from collections.abc import Callable, Sequence
 from dataclasses import dataclass
 
-from .geometry import Shape, shape_for_size
+from .geometry import Shape
 from .grids import random_grid, singles_solve
 from .levels import Level, Symmetry
 from .progress import Cancelled, ProgressCallback
@@ -269,6 +268,19 @@ def _dig_unique(
     return _dig(solution, groups, rng, unique, check)
 
 
+def minimal_puzzle(
+    shape: Shape,
+    rng: random.Random,
+    symmetry: Symmetry | str = Symmetry.NONE,
+    should_stop: StopCheck | None = None,
+) -> tuple[tuple[int, ...], list[int]]:
+    """A random complete grid and a minimal puzzle with it as its one solution, not graded."""
+    check = _stop_check(should_stop)
+    solution = random_grid(shape, rng)
+    givens, _ = _dig_unique(shape, solution, symmetry_groups(shape, symmetry), rng, False, should_stop, check)
+    return solution, givens
+
+
 def _graded(
     shape: Shape,
     solution: tuple[int, ...],
@@ -327,74 +339,3 @@ def generate(
             progress(attempt, 0)
     asked = target.key if target is not None else "any"
     raise GenerationFailed(f"No {shape.name} puzzle of level {asked} turned up in {attempts} attempts.")
-
-
-def puzzle_rng(seed: int | str, index: int) -> random.Random:
-    """The generator of puzzle number ``index`` of a run with ``seed``.
-
-    Seeding with a string is stable across runs and platforms, and keeps one
-    puzzle's randomness independent of how many came before it.
-    """
-    return random.Random(f"sudoku-tui/{seed}/{index}")
-
-
-def generate_many(
-    shape: Shape,
-    count: int,
-    level: Level | str | None = Level.EASY,
-    symmetry: Symmetry | str = Symmetry.NONE,
-    seed: int | str | None = None,
-    should_stop: StopCheck | None = None,
-    progress: ProgressCallback | None = None,
-    start: int = 0,
-) -> Iterator[Generated]:
-    """Puzzles ``start .. start + count - 1`` of the run with ``seed`` (a
-    random seed when None); ``progress(done, count)`` after each."""
-    if seed is None:
-        seed = random.SystemRandom().getrandbits(64)
-    grader = default_grader() if level is not None else None
-    for done in range(1, count + 1):
-        rng = puzzle_rng(seed, start + done - 1)
-        yield generate(shape, level, symmetry, rng, grader, should_stop)
-        if progress is not None:
-            progress(done, count)
-
-
-def _line_of(task: tuple[str, Level | None, Symmetry, int | str, int]) -> str:
-    """One puzzle line, in a worker process (module level, so it pickles)."""
-    shape_name, level, symmetry, seed, index = task
-    shape = shape_for_size(shape_name)
-    return generate(shape, level, symmetry, puzzle_rng(seed, index)).puzzle.to_line()
-
-
-def generate_lines(
-    shape: Shape,
-    count: int,
-    level: Level | None = Level.EASY,
-    symmetry: Symmetry = Symmetry.NONE,
-    seed: int | str | None = None,
-    jobs: int = 1,
-    progress: ProgressCallback | None = None,
-    should_stop: StopCheck | None = None,
-) -> Iterator[str]:
-    """Puzzle lines of :func:`generate_many`, in order, optionally made by
-    ``jobs`` processes; the lines are the same whatever ``jobs`` is."""
-    if seed is None:
-        seed = random.SystemRandom().getrandbits(64)
-    if jobs <= 1 or count <= 1:
-        for generated in generate_many(shape, count, level, symmetry, seed, should_stop, progress):
-            yield generated.puzzle.to_line()
-        return
-    tasks = [(shape.name, level, symmetry, seed, index) for index in range(count)]
-    pool = ProcessPoolExecutor(min(jobs, count))
-    try:
-        for done, line in enumerate(pool.map(_line_of, tasks), start=1):
-            if should_stop is not None and should_stop():
-                raise Cancelled()
-            yield line
-            if progress is not None:
-                progress(done, count)
-    finally:
-        # On a stop, a failure or Ctrl-C, drop the puzzles not started yet
-        # instead of waiting for all of them.
-        pool.shutdown(wait=True, cancel_futures=True)

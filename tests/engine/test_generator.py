@@ -13,13 +13,12 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_tui.engine.batch_generate import generate_lines, generate_many
 from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.generator import (
     GenerationFailed,
     default_grader,
     generate,
-    generate_lines,
-    generate_many,
     reachable_levels,
     symmetry_groups,
 )
