@@ -14,7 +14,7 @@ from collections.abc import Iterator
 from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
-from .generator import Generated, StopCheck, default_grader, generate
+from .generator import Generated, StopCheck, generate
 from .geometry import Shape, shape_for_size
 from .levels import Level, Symmetry
 from .logic.step import TechniqueName
@@ -35,8 +35,7 @@ class Order:
         shape = shape_for_size(self.shape_name)
         if self.technique is not None:
             return practice_puzzle(shape, self.technique, rng, should_stop)
-        grader = default_grader() if self.level is not None else None
-        return generate(shape, self.level, self.symmetry, rng, grader, should_stop)
+        return generate(shape, self.level, self.symmetry, rng, should_stop=should_stop)
 
 
 def puzzle_rng(seed: int | str, index: int) -> random.Random:

@@ -233,9 +233,18 @@ def _grading(
         return None
     if grader is not None:
         return _Grading(target, _checked(grader, check), None)
+    if target >= Level.HARD:
+        # Every technique of level hard or unfair comes before every harder one in
+        # the table, so the capped grade takes the full grade's very steps: it is
+        # the full grade whenever it reaches the cap, and "harder" exactly when
+        # the full grade would go on to harder techniques. An extreme puzzle is
+        # one that unfair techniques cannot finish (or that scores too high):
+        # no forcing chain needs to be searched to know it.
+        cap = min(target, Level.UNFAIR)
+        return _Grading(target, _checked(capped_grader(cap, should_stop), check), None)
+    # Below hard, a technique of the level (BUG+1) comes after harder ones in the
+    # table, so the full grade has the last word.
     full = _checked(default_grader(should_stop), check)
-    if target == Level.EXTREME:
-        return _Grading(target, full, None)
     return _Grading(target, _checked(capped_grader(target, should_stop), check), full)
 
 
