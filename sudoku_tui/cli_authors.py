@@ -42,6 +42,10 @@ def add_parsers(commands: Subparsers) -> None:
     _batch_options(dedupe, json_help=None)
     minimal = commands.add_parser("minimal", help="for each puzzle, whether every given is needed, and which are not")
     _batch_options(minimal, json_help="one JSON object a line: puzzle, solutions, minimal, redundant")
+    convert = commands.add_parser("convert", help="write a file's puzzles as lines, .sdk or .ss grids, or pencil marks")
+    convert.add_argument("file", metavar="FILE")
+    convert.add_argument("--to", choices=("line", "sdk", "ss", "pm"), required=True, help="the format to write")
+    convert.add_argument("--index", type=int, default=None, metavar="N", help="only puzzle N (from 0)")
     grade = commands.choices["grade"]
     grade.add_argument("--jobs", type=_positive, default=1, help="spread the work over N processes")
     fields = {
@@ -64,6 +68,7 @@ def handlers(existing: dict[str, Handler]) -> dict[str, Handler]:
         "canon": _canon,
         "dedupe": _dedupe,
         "minimal": _minimal,
+        "convert": _convert,
         "grade": _grade,
         "solve": _unless_plain(existing["solve"], _solve),
         "generate": _unless_plain(existing["generate"], _generate),
@@ -367,4 +372,31 @@ def _explain(args: argparse.Namespace) -> int:
         }
     )
     sys.stdout.flush()
+    return 0
+
+
+def _convert(args: argparse.Namespace) -> int:
+    """Every puzzle (or puzzle ``--index``) in the format ``--to``; grids a blank line apart."""
+    from .engine.exchange import puzzle_text
+
+    puzzles = _read(args.file)
+    if puzzles is None:
+        return 1
+    if args.to != "line" and puzzles.shape.is_samurai:
+        return _fail(f"--to {args.to} is written for square boards; this file holds Samurai puzzles (use --to line).")
+    indexes = range(len(puzzles))
+    if args.index is not None:
+        if not 0 <= args.index < len(puzzles):
+            count = len(puzzles)
+            return _fail(f"Puzzle index {args.index} is out of range: the file has {count} (0 to {count - 1}).", 2)
+        indexes = range(args.index, args.index + 1)
+    out = sys.stdout
+    for number, index in enumerate(indexes):
+        puzzle = puzzles.puzzle(index)
+        if args.to == "line":
+            label = puzzles.labels[index] if puzzles.labels else ""
+            out.write(puzzle.to_line() + (f" {label}" if label else "") + "\n")
+            continue
+        out.write(("\n" if number else "") + puzzle_text(puzzle.shape, puzzle.givens, args.to))
+    out.flush()
     return 0

@@ -141,7 +141,7 @@ def read_puzzle_file(
         raise PuzzleFileError(f"{path} is a folder, not a puzzle file.") from None
     except OSError as error:
         raise PuzzleFileError(f"The file {path} cannot be read: {error.strerror or error}.") from None
-    result = _parse(buffer, owned=True)
+    result = _parse(buffer, owned=True, suffix=path.suffix)
     result.path = path
     return result
 
@@ -160,7 +160,7 @@ def _decode_lines(data: bytes | bytearray, owned: bool) -> list[str]:
     return text.splitlines()
 
 
-def _parse(data: bytes | bytearray, owned: bool) -> PuzzleFile:
+def _parse(data: bytes | bytearray, owned: bool, suffix: str = "") -> PuzzleFile:
     if data.startswith(_BOM):
         if owned and isinstance(data, bytearray):
             del data[: len(_BOM)]
@@ -168,6 +168,9 @@ def _parse(data: bytes | bytearray, owned: bool) -> PuzzleFile:
             data = data[len(_BOM) :]
     if not data:
         raise PuzzleFileError(EMPTY_FILE)
+    if suffix.lower() in (".sdk", ".ss", ".sdm"):
+        # The extension says what the file is: it has no header line to look for.
+        return _read_plain_or_exchange(_decode_lines(data, owned), suffix)
     head = str(data[:4096], "ascii", "surrogateescape").splitlines()
     first = head[0] if head else ""
     if _INTEGER.match(first):
@@ -186,7 +189,23 @@ def _parse(data: bytes | bytearray, owned: bool) -> PuzzleFile:
         return _read_collection(lines, start=1, fixed_length=405, kind="samurai")
     if len(lines) == 21 and all(len(line) == 21 for line in lines):
         return _read_drawn_samurai(lines)
-    return _read_collection(lines, start=0, fixed_length=None, kind="plain")
+    return _read_plain_or_exchange(lines, suffix)
+
+
+def _read_plain_or_exchange(lines: list[str], suffix: str) -> PuzzleFile:
+    """A plain collection, else another program's format (:mod:`.exchange`):
+    a ``.sdk`` or ``.ss`` file always, any other only when it is not plain."""
+    from .exchange import GRID_SUFFIXES, read_exchange, read_grids
+
+    if suffix.lower() in GRID_SUFFIXES:
+        return read_grids(lines)
+    try:
+        return _read_collection(lines, start=0, fixed_length=None, kind="plain")
+    except PuzzleFileError:
+        found = read_exchange(lines)
+        if found is None:
+            raise
+        return found
 
 
 def _read_block_format(block: int, lines: list[str], clean_chars: bool) -> PuzzleFile:

@@ -146,3 +146,55 @@ def test_jobs_give_the_same_output(command: str, capsys: pytest.CaptureFixture[s
     one = run(capsys, command, path)
     assert one[0] == 0
     assert run(capsys, command, path, "--jobs", "2") == one
+
+
+@pytest.mark.parametrize(("to", "suffix"), [("line", ".txt"), ("sdk", ".sdk"), ("ss", ".ss")])
+def test_convert_round_trips_a_whole_file(
+    to: str, suffix: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    source = PUZZLES / "9x9-medium.txt"
+    status, out, _ = run(capsys, "convert", str(source), "--to", to)
+    assert status == 0
+    path = tmp_path / f"converted{suffix}"
+    path.write_text(out)
+    status, back, _ = run(capsys, "convert", str(path), "--to", "line")
+    assert status == 0
+    original = run(capsys, "convert", str(source), "--to", "line")[1]
+    assert back == original
+    assert len(back.splitlines()) == len(parse_puzzle_data(source.read_text()))
+
+
+def test_convert_one_puzzle_to_pencil_marks(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, _ = run(capsys, "convert", str(PUZZLES / "9x9-hard.txt"), "--to", "pm", "--index", "2")
+    assert status == 0
+    path = tmp_path / "marks.txt"
+    path.write_text(out)
+    read = parse_puzzle_data(out)
+    original = parse_puzzle_data((PUZZLES / "9x9-hard.txt").read_text()).puzzle(2)
+    assert len(read) == 1
+    assert all(value == mine for value, mine in zip(original.givens, read.puzzle(0).givens, strict=True) if value)
+    solutions = run(capsys, "solve", str(PUZZLES / "9x9-hard.txt"))[1].splitlines()
+    assert run(capsys, "solve", str(path)) == (0, solutions[2] + "\n", "")
+
+
+def test_convert_refuses_samurai_grids_and_bad_indexes(capsys: pytest.CaptureFixture[str]) -> None:
+    status, out, err = run(capsys, "convert", str(PUZZLES / "samurai-easy.txt"), "--to", "sdk")
+    assert (status, out) == (1, "")
+    assert "Samurai" in err
+    status, _, err = run(capsys, "convert", str(PUZZLES / "sudoku-4x4.txt"), "--to", "ss", "--index", "9")
+    assert status == 2
+    assert "out of range" in err
+
+
+@pytest.mark.parametrize("command", ["check", "solve", "grade", "canon", "minimal", "explain", "export"])
+def test_every_command_reads_a_simple_sudoku_grid(
+    command: str, tmp_path: Path, capsys: pytest.CaptureFixture[str]
+) -> None:
+    rows = [EASY[i : i + 9] for i in range(0, 81, 9)]
+    drawn = ["|".join(row[j : j + 3] for j in (0, 3, 6)) for row in rows]
+    path = tmp_path / "easy.ss"
+    path.write_text("\n".join([*drawn[:3], "-----------", *drawn[3:6], "-----------", *drawn[6:]]) + "\n")
+    plain = tmp_path / "easy.txt"
+    plain.write_text(EASY + "\n")
+    extra = ["--svg", str(tmp_path / "out.svg")] if command == "export" else []
+    assert run(capsys, command, str(path), *extra)[:2] == run(capsys, command, str(plain), *extra)[:2]
