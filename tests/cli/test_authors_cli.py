@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import io
 import json
 import random
+import sys
 from pathlib import Path
 
 import pytest
@@ -198,3 +200,19 @@ def test_every_command_reads_a_simple_sudoku_grid(
     plain.write_text(EASY + "\n")
     extra = ["--svg", str(tmp_path / "out.svg")] if command == "export" else []
     assert run(capsys, command, str(path), *extra)[:2] == run(capsys, command, str(plain), *extra)[:2]
+
+
+class Terminal(io.StringIO):
+    def isatty(self) -> bool:
+        return True
+
+
+@pytest.mark.parametrize("command", ["canon", "grade"])
+def test_progress_bar_on_a_terminal(command: str, monkeypatch: pytest.MonkeyPatch) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    monkeypatch.setattr(sys, "stdout", io.StringIO())
+    assert main([command, str(PUZZLES / "9x9-easy.txt"), "--jobs", "2"]) == 0
+    shown = terminal.getvalue()
+    assert "100% 100/100" in shown
+    assert shown.endswith("\r")  # the bar is wiped at the end
