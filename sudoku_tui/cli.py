@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from typing import TextIO
 
-from . import __version__
+from . import __version__, cli_authors
 from .engine.levels import Level, Symmetry
 from .paths import puzzle_path
 
@@ -129,6 +129,7 @@ def build_parser() -> argparse.ArgumentParser:
     daily.add_argument("--date", metavar="YYYY-MM-DD", default=None, help="the date (UTC; default today)")
     daily.add_argument("--level", choices=levels, default="medium", help="level (default medium)")
     daily.add_argument("--size", choices=("9", "16", "samurai"), default="9", help="board (default 9)")
+    cli_authors.add_parsers(commands)
     return parser
 
 
@@ -317,30 +318,6 @@ def _explain(path: str, index: int) -> int:
     return 0
 
 
-def _grade(path: str) -> int:
-    """``Hard 1340`` per puzzle; ``Stuck 1340`` when logic runs out (the score so far)."""
-    from .engine.formats import PuzzleFileError, read_puzzle_file
-    from .engine.logic.runner import solve_logically
-    from .game.texts import NO_SOLUTION
-
-    try:
-        puzzles = read_puzzle_file(puzzle_path(path))
-    except PuzzleFileError as error:
-        return _fail(error.message)
-    bar = ProgressBar(len(puzzles), "Grading")
-    out = sys.stdout
-    try:
-        for number, puzzle in enumerate(puzzles):
-            result = solve_logically(puzzle)
-            label = result.level.label if result.solved else "Stuck"
-            out.write(f"{label} {result.score}\n" if result.has_solution else NO_SOLUTION + "\n")
-            bar.update(number + 1)
-    finally:
-        bar.close()
-    out.flush()
-    return 0
-
-
 def _export(args: argparse.Namespace) -> int:
     from pathlib import Path
 
@@ -394,8 +371,8 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "solve": _solve,
     "generate": _generate,
     "explain": lambda args: _explain(args.file, args.index),
-    "grade": lambda args: _grade(args.file),
     "export": _export,
     "stats": _stats,
     "daily": _daily,
 }
+COMMANDS.update(cli_authors.handlers(COMMANDS))

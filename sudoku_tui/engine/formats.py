@@ -123,7 +123,7 @@ def read_puzzle_file(
         data = read_file_bytes(path, progress, should_stop)
     except FileRefused as refused:
         raise PuzzleFileError(refused.message) from None
-    result = _parse(data, owned=True, should_stop=should_stop)
+    result = _parse(data, owned=True, should_stop=should_stop, suffix=path.suffix)
     result.path = path
     return result
 
@@ -182,7 +182,7 @@ def block_size_header(line: str) -> int | None:
     return int(digits or "0")
 
 
-def _parse(data: bytes | bytearray, owned: bool, should_stop: StopCheck | None = None) -> PuzzleFile:
+def _parse(data: bytes | bytearray, owned: bool, should_stop: StopCheck | None = None, suffix: str = "") -> PuzzleFile:
     if data.startswith(_BOM):
         if owned and isinstance(data, bytearray):
             del data[: len(_BOM)]
@@ -190,6 +190,9 @@ def _parse(data: bytes | bytearray, owned: bool, should_stop: StopCheck | None =
             data = data[len(_BOM) :]
     if not data:
         raise PuzzleFileError(EMPTY_FILE)
+    if suffix.lower() in (".sdk", ".ss", ".sdm"):
+        # The extension says what the file is: it has no header line to look for.
+        return _read_plain_or_exchange(_decode_lines(data, owned, should_stop), suffix, should_stop)
     first = first_line(data)
     block = block_size_header(first)
     if block is not None:
@@ -207,7 +210,23 @@ def _parse(data: bytes | bytearray, owned: bool, should_stop: StopCheck | None =
         return _read_collection(lines, start=1, fixed_length=405, kind="samurai", should_stop=should_stop)
     if len(lines) == 21 and all(len(line) == 21 for line in lines):
         return _read_drawn_samurai(lines)
-    return _read_collection(lines, start=0, fixed_length=None, kind="plain", should_stop=should_stop)
+    return _read_plain_or_exchange(lines, suffix, should_stop)
+
+
+def _read_plain_or_exchange(lines: list[str], suffix: str, should_stop: StopCheck | None) -> PuzzleFile:
+    """A plain collection, else another program's format (:mod:`.exchange`):
+    a ``.sdk`` or ``.ss`` file always, any other only when it is not plain."""
+    from .exchange import GRID_SUFFIXES, read_exchange, read_grids
+
+    if suffix.lower() in GRID_SUFFIXES:
+        return read_grids(lines)
+    try:
+        return _read_collection(lines, start=0, fixed_length=None, kind="plain", should_stop=should_stop)
+    except PuzzleFileError:
+        found = read_exchange(lines)
+        if found is None:
+            raise
+        return found
 
 
 def _read_block_format(

@@ -1,0 +1,406 @@
+"""The command line for puzzle authors (README, "For puzzle authors"):
+``canon``, ``dedupe``, ``minimal`` and ``convert``, and ``--json``,
+``--jobs`` and ``--dask`` on the batch commands.
+
+:func:`add_parsers` and :func:`handlers` add them to the parser and the
+command table of :mod:`.cli`. A run of an existing command without ``--json`` or ``--dask``
+keeps its own handler there; with either, the handler here runs it through
+:func:`~sudoku_tui.engine.spread.spread`, so local processes and a Dask
+cluster give the same lines in the same order.
+"""
+
+from __future__ import annotations
+
+import argparse
+import json
+import random
+import sys
+from collections.abc import Callable, Iterable, Iterator
+from typing import TYPE_CHECKING, Any, TypeVar
+
+if TYPE_CHECKING:
+    from .engine.formats import PuzzleFile
+
+    Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
+
+Handler = Callable[[argparse.Namespace], int]
+Item = TypeVar("Item")
+
+# Puzzles per task: canonical forms take well under a millisecond each, a
+# grade or a minimality check milliseconds, so their chunks are smaller (the
+# progress bar moves, and the Dask window spreads evenly).
+CANON_CHUNK = 2048
+GRADE_CHUNK = 16
+MINIMAL_CHUNK = 8
+
+
+def add_parsers(commands: Subparsers) -> None:
+    """Add the authors' commands, and their options on the existing commands, to the parser."""
+    canon = commands.add_parser("canon", help="each puzzle's canonical form: equal forms, equivalent puzzles")
+    _batch_options(canon, json_help="one JSON object a line: puzzle, canonical")
+    dedupe = commands.add_parser("dedupe", help="the file's puzzles without equivalent repeats, first kept")
+    _batch_options(dedupe, json_help=None)
+    minimal = commands.add_parser("minimal", help="for each puzzle, whether every given is needed, and which are not")
+    _batch_options(minimal, json_help="one JSON object a line: puzzle, solutions, minimal, redundant")
+    convert = commands.add_parser("convert", help="write a file's puzzles as lines, .sdk or .ss grids, or pencil marks")
+    convert.add_argument("file", metavar="FILE")
+    convert.add_argument("--to", choices=("line", "sdk", "ss", "pm"), required=True, help="the format to write")
+    convert.add_argument("--index", type=int, default=None, metavar="N", help="only puzzle N (from 0)")
+    grade = commands.choices["grade"]
+    grade.add_argument("--jobs", type=_positive, default=1, help="spread the work over N processes")
+    fields = {
+        "solve": "puzzle, solution (or solutions)",
+        "generate": "puzzle, size, level",
+        "grade": "puzzle, level, score",
+    }
+    for name, listed in fields.items():
+        parser = commands.choices[name]
+        parser.add_argument("--json", action="store_true", help=f"one JSON object a line: {listed}, ...")
+        parser.add_argument("--dask", metavar="ADDRESS", help="spread the work over this Dask scheduler's cluster")
+    commands.choices["explain"].add_argument(
+        "--json", action="store_true", help="one JSON object a step, then one for the grade"
+    )
+
+
+def handlers(existing: dict[str, Handler]) -> dict[str, Handler]:
+    """The authors' handlers: new commands, and ``--json``/``--dask`` runs of existing ones."""
+    return {
+        "canon": _canon,
+        "dedupe": _dedupe,
+        "minimal": _minimal,
+        "convert": _convert,
+        "grade": _grade,
+        "solve": _unless_plain(existing["solve"], _solve),
+        "generate": _unless_plain(existing["generate"], _generate),
+        "explain": _unless_plain(existing["explain"], _explain),
+    }
+
+
+def _batch_options(parser: argparse.ArgumentParser, json_help: str | None) -> None:
+    parser.add_argument("file", metavar="FILE")
+    parser.add_argument("--jobs", type=_positive, default=1, help="spread the work over N processes")
+    parser.add_argument("--dask", metavar="ADDRESS", help="spread the work over this Dask scheduler's cluster")
+    if json_help is not None:
+        parser.add_argument("--json", action="store_true", help=json_help)
+
+
+def _positive(text: str) -> int:
+    from .cli import _positive as positive
+
+    return positive(text)
+
+
+def _unless_plain(plain: Handler, extended: Handler) -> Handler:
+    """``plain`` for a run without ``--json`` or ``--dask``, ``extended`` otherwise."""
+
+    def handle(args: argparse.Namespace) -> int:
+        if getattr(args, "json", False) or getattr(args, "dask", None):
+            return extended(args)
+        return plain(args)
+
+    return handle
+
+
+def _fail(message: str, status: int = 1) -> int:
+    print(message, file=sys.stderr)
+    return status
+
+
+def _read(path: str) -> PuzzleFile | None:
+    """The file's puzzles, or None after printing the reason."""
+    from .engine.formats import PuzzleFileError, read_puzzle_file
+    from .paths import puzzle_path
+
+    try:
+        return read_puzzle_file(puzzle_path(path))
+    except PuzzleFileError as error:
+        _fail(error.message)
+        return None
+
+
+def _write_json(record: dict[str, Any]) -> None:
+    sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+def _spread_chunks(
+    args: argparse.Namespace,
+    work: Callable[[Any], list[Item]],
+    tasks: Iterable[Any],
+    total: int,
+    label: str,
+) -> Iterator[Item]:
+    """Every result of every task, in order, with a progress bar on a terminal.
+
+    Raises DaskUnavailable (from :mod:`.engine.spread`) for a bad ``--dask``.
+    """
+    from .cli import ProgressBar
+    from .engine.spread import spread
+
+    bar = ProgressBar(total, label)
+    done = 0
+    try:
+        for results in spread(work, tasks, jobs=args.jobs, dask=getattr(args, "dask", None)):
+            yield from results
+            done += len(results)
+            bar.update(done)
+    finally:
+        bar.close()
+
+
+def _run(args: argparse.Namespace, body: Callable[[], None]) -> int:
+    """Run ``body``; a Dask that cannot be used is one sentence and exit 1."""
+    from .engine.spread import DaskUnavailable
+
+    try:
+        body()
+    except DaskUnavailable as error:
+        return _fail(str(error))
+    sys.stdout.flush()
+    return 0
+
+
+def _line_chunks(puzzles: PuzzleFile, size: int) -> Iterator[tuple[str, list[str]]]:
+    from .engine.spread import chunks
+
+    return ((puzzles.shape.name, part) for part in chunks(puzzles.lines, size))
+
+
+def _square_only(puzzles: PuzzleFile) -> bool:
+    if puzzles.shape.is_samurai:
+        _fail("Canonical forms are for square boards (4x4, 9x9, 16x16); this file holds Samurai puzzles.")
+        return False
+    return True
+
+
+def _each_puzzle(
+    args: argparse.Namespace,
+    work: Callable[[Any], list[Any]],
+    size: int,
+    label: str,
+    write: Callable[[PuzzleFile, int, Any], None],
+    square: bool = False,
+) -> int:
+    """Read the file, spread ``work`` over its puzzles in chunks of ``size``,
+    and ``write(puzzles, index, result)`` each result in file order."""
+    puzzles = _read(args.file)
+    if puzzles is None or (square and not _square_only(puzzles)):
+        return 1
+
+    def body() -> None:
+        found = _spread_chunks(args, work, _line_chunks(puzzles, size), len(puzzles), label)
+        for index, result in enumerate(found):
+            write(puzzles, index, result)
+
+    return _run(args, body)
+
+
+def _canon(args: argparse.Namespace) -> int:
+    from .engine.batch_authors import Canon, canon_chunk
+
+    def write(puzzles: PuzzleFile, index: int, canon: Canon) -> None:
+        if args.json:
+            record: dict[str, Any] = {"puzzle": puzzles.lines[index], "canonical": canon.form}
+            if canon.form is None:
+                record["error"] = canon.error
+            _write_json(record)
+        else:
+            sys.stdout.write(f"{canon.form or 'no canonical form: ' + canon.error}\n")
+
+    return _each_puzzle(args, canon_chunk, CANON_CHUNK, "Canonical forms", write, square=True)
+
+
+def _dedupe(args: argparse.Namespace) -> int:
+    """The kept puzzles as a file of the same kind (header, labels), and a count on stderr."""
+    from .engine.batch_authors import Canon, canon_chunk
+
+    seen: set[str] = set()
+    kept: list[int] = []
+    read = [0]
+
+    def write(puzzles: PuzzleFile, index: int, canon: Canon) -> None:
+        read[0] = index + 1
+        # A puzzle without a form (a value repeated in a row) is compared with nothing: it is kept.
+        if canon.form is not None:
+            if canon.form in seen:
+                return
+            seen.add(canon.form)
+        if not kept and puzzles.kind == "block":
+            sys.stdout.write(f"{puzzles.shape.box}\n")
+        label = puzzles.labels[index] if puzzles.labels else ""
+        sys.stdout.write(puzzles.lines[index] + (f" {label}" if label else "") + "\n")
+        kept.append(index)
+
+    status = _each_puzzle(args, canon_chunk, CANON_CHUNK, "Canonical forms", write, square=True)
+    if status == 0:
+        left_out = read[0] - len(kept)
+        print(f"{len(kept)} of {read[0]} puzzles kept, {left_out} equivalent repeats left out.", file=sys.stderr)
+    return status
+
+
+def _minimal(args: argparse.Namespace) -> int:
+    from .engine.batch_authors import Givens, minimal_chunk
+
+    def write(puzzles: PuzzleFile, index: int, givens: Givens) -> None:
+        if args.json:
+            minimal = givens.solutions == 1 and not givens.redundant
+            record = {"solutions": givens.solutions, "minimal": minimal, "redundant": list(givens.redundant)}
+            _write_json({"puzzle": puzzles.lines[index], **record})
+        elif givens.solutions == 0:
+            sys.stdout.write("no solution\n")
+        elif givens.solutions > 1:
+            sys.stdout.write("several solutions\n")
+        elif givens.redundant:
+            sys.stdout.write(f"not minimal: {' '.join(givens.redundant)}\n")
+        else:
+            sys.stdout.write("minimal\n")
+
+    return _each_puzzle(args, minimal_chunk, MINIMAL_CHUNK, "Checking", write)
+
+
+def _grade(args: argparse.Namespace) -> int:
+    """``Hard 1340`` per puzzle (``Stuck 1340`` when logic runs out), or JSON objects."""
+    from .engine.batch_authors import Grade, grade_chunk
+    from .game.texts import NO_SOLUTION
+
+    def write(puzzles: PuzzleFile, index: int, grade: Grade) -> None:
+        if args.json:
+            record = {"level": grade.level, "solved": grade.level is not None, "score": grade.score}
+            extra = {"steps": grade.steps, "hardest": grade.hardest, "has_solution": grade.has_solution}
+            _write_json({"puzzle": puzzles.lines[index], **record, **extra})
+        elif not grade.has_solution:
+            sys.stdout.write(NO_SOLUTION + "\n")
+        else:
+            sys.stdout.write(f"{grade.level or 'Stuck'} {grade.score}\n")
+
+    return _each_puzzle(args, grade_chunk, GRADE_CHUNK, "Grading", write)
+
+
+def _solve(args: argparse.Namespace) -> int:
+    from .engine.batch import CHUNK, NO_SOLUTION
+
+    puzzles = _read(args.file)
+    if puzzles is None:
+        return 1
+    size = CHUNK if args.method == "fast" else 16
+    joined = (
+        (name, "\n".join(part), args.method, args.count, args.limit) for name, part in _line_chunks(puzzles, size)
+    )
+
+    def body() -> None:
+        for line, answer in zip(
+            puzzles.lines, _spread_chunks(args, _split_answers, joined, len(puzzles), "Solving"), strict=True
+        ):
+            if not args.json:
+                sys.stdout.write(answer + "\n")
+            elif args.count:
+                _write_json({"puzzle": line, "solutions": int(answer.rstrip("+")), "at_limit": answer.endswith("+")})
+            else:
+                _write_json({"puzzle": line, "solution": None if answer == NO_SOLUTION else answer})
+
+    return _run(args, body)
+
+
+def _split_answers(task: tuple[str, str, str, bool, int]) -> list[str]:
+    """One solve chunk's answers (module level, so it pickles for a process or a Dask worker)."""
+    from .engine.batch import _pool_job
+
+    return _pool_job(task).split("\n")
+
+
+def _generate(args: argparse.Namespace) -> int:
+    from .engine.batch_authors import generate_chunk
+    from .engine.batch_generate import order_of
+    from .engine.generator import GenerationFailed
+    from .engine.geometry import shape_for_size
+    from .engine.practice import technique_named
+
+    try:
+        technique = technique_named(args.technique) if args.technique else None
+    except ValueError as error:
+        return _fail(str(error), 2)
+    shape = shape_for_size(args.size)
+    order = order_of(shape, args.difficulty, args.symmetry, technique)
+    seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(64)
+    tasks = ((order, seed, [index]) for index in range(args.count))
+    header = {"4x4": "2\n", "9x9": "3\n", "samurai": "samurai\n"}.get(shape.name, "")
+
+    def body() -> None:
+        nonlocal header
+        for line, level in _spread_chunks(args, generate_chunk, tasks, args.count, "Generating"):
+            if args.json:
+                record = {"puzzle": line, "size": shape.name, "level": level}
+                if technique is not None:
+                    record["technique"] = technique.value
+                _write_json(record)
+            else:
+                sys.stdout.write(header + line + "\n")
+                header = ""
+            sys.stdout.flush()
+
+    try:
+        return _run(args, body)
+    except GenerationFailed as error:
+        return _fail(str(error))
+
+
+def _explain(args: argparse.Namespace) -> int:
+    """One JSON object a step (technique, explanation, placements, eliminations, cells), then the grade."""
+    from .engine.logic.runner import solve_logically
+
+    puzzles = _read(args.file)
+    if puzzles is None:
+        return 1
+    if not 0 <= args.index < len(puzzles):
+        count = len(puzzles)
+        return _fail(f"Puzzle index {args.index} is out of range: the file has {count} (0 to {count - 1}).", 2)
+    puzzle = puzzles.puzzle(args.index)
+    shape = puzzle.shape
+    result = solve_logically(puzzle)
+    for step in result.steps:
+        _write_json(
+            {
+                "technique": step.technique.value,
+                "explanation": step.explanation,
+                "placements": [f"{shape.cell_name(c)}={shape.symbol(v)}" for c, v in step.placements],
+                "eliminations": [f"{shape.cell_name(c)}<>{shape.symbol(v)}" for c, v in sorted(step.eliminations)],
+                "cells": [shape.cell_name(c) for c in step.cells],
+            }
+        )
+    _write_json(
+        {
+            "solved": result.solved,
+            "level": result.level.label if result.solved else None,
+            "score": result.score,
+            "steps": len(result.steps),
+            "has_solution": result.has_solution,
+        }
+    )
+    sys.stdout.flush()
+    return 0
+
+
+def _convert(args: argparse.Namespace) -> int:
+    """Every puzzle (or puzzle ``--index``) in the format ``--to``; grids a blank line apart."""
+    from .engine.exchange import puzzle_text
+
+    puzzles = _read(args.file)
+    if puzzles is None:
+        return 1
+    if args.to != "line" and puzzles.shape.is_samurai:
+        return _fail(f"--to {args.to} is written for square boards; this file holds Samurai puzzles (use --to line).")
+    indexes = range(len(puzzles))
+    if args.index is not None:
+        if not 0 <= args.index < len(puzzles):
+            count = len(puzzles)
+            return _fail(f"Puzzle index {args.index} is out of range: the file has {count} (0 to {count - 1}).", 2)
+        indexes = range(args.index, args.index + 1)
+    out = sys.stdout
+    for number, index in enumerate(indexes):
+        puzzle = puzzles.puzzle(index)
+        if args.to == "line":
+            label = puzzles.labels[index] if puzzles.labels else ""
+            out.write(puzzle.to_line() + (f" {label}" if label else "") + "\n")
+            continue
+        out.write(("\n" if number else "") + puzzle_text(puzzle.shape, puzzle.givens, args.to))
+    out.flush()
+    return 0
