@@ -52,3 +52,21 @@ def keeps_rules(variant: str, line: str, grid: Sequence[int]) -> bool:
             if len(set(values)) != len(values) or sum(values) != total:
                 return False
     return True
+
+
+# The first solution of the empty 9x9 board, row by row.
+GRID = "123456789456789123789123456214365897365897214897214365531642978642978531978531642"
+NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
+
+
+def domino_cages() -> str:
+    """A cage map of two-cell cages along each row, the last cell of a row alone (45 cages)."""
+    return "".join(NAMES[5 * row + min(col // 2, 4)] for row in range(9) for col in range(9))
+
+
+def killer_fields(grid: str, cage_map: str) -> str:
+    """The cage map and the sums a solution ``grid`` gives it (the fields after a killer's givens)."""
+    totals: dict[str, int] = {}
+    for cell, name in enumerate(cage_map):
+        totals[name] = totals.get(name, 0) + int(grid[cell])
+    return f"{cage_map} {','.join(map(str, totals.values()))}"

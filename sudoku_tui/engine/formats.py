@@ -4,6 +4,7 @@ Three layouts are recognised, in this order:
 
 1. line 1 an integer: the block-size format (strict, exact messages);
 2. line 1 ``samurai``: a Samurai collection, one 405-character line a puzzle;
+   line 1 a variant's name: that variant's collection (variant_format.py);
 3. exactly 21 lines of 21 characters: one Samurai puzzle as drawn;
 4. anything else: a plain collection, one puzzle a line, size set by the
    first puzzle's length.
@@ -27,6 +28,7 @@ from typing import Literal
 from .geometry import Shape, samurai, square
 from .progress import ProgressCallback
 from .puzzle import LineError, Puzzle, WrongLength, format_line, parse_line
+from .variants import VARIANTS
 
 INVALID_BLOCK_SIZE = "Invalid block size."
 EMPTY_FILE = "The file is empty."
@@ -49,7 +51,7 @@ class PuzzleFileError(Exception):
         self.message = message
 
 
-FileKind = Literal["block", "plain", "samurai", "samurai-drawn"]
+FileKind = Literal["block", "plain", "samurai", "samurai-drawn", "variant"]
 
 _BOM = b"\xef\xbb\xbf"
 _INTEGER = re.compile(r"\s*[+-]?[0-9]+\s*\Z")
@@ -184,6 +186,10 @@ def _parse(data: bytes | bytearray, owned: bool) -> PuzzleFile:
         raise PuzzleFileError(EMPTY_FILE)
     if first.strip().lower() == "samurai":
         return _read_collection(lines, start=1, fixed_length=405, kind="samurai")
+    if first.strip().lower() in VARIANTS:
+        from .variant_format import read_variant_collection  # it builds on this module
+
+        return read_variant_collection(first.strip().lower(), lines)
     if len(lines) == 21 and all(len(line) == 21 for line in lines):
         return _read_drawn_samurai(lines)
     return _read_collection(lines, start=0, fixed_length=None, kind="plain")
