@@ -252,7 +252,7 @@ def _solve_sat(table: KernelTables, state: np.ndarray, should_stop: StopCheck | 
 
 
 def is_solved(puzzle: Puzzle, values: Sequence[int]) -> bool:
-    """Every cell filled, every given kept, no value twice in any house."""
+    """Every cell filled, every given kept, no value twice in any house, every cage keeps its rule."""
     if len(values) != puzzle.shape.size or not all(values):
         return False
     if any(g and g != v for g, v in zip(puzzle.givens, values, strict=True)):
