@@ -24,6 +24,7 @@ from .progress import ProgressCallback
 from .puzzle import Puzzle, format_line
 from .shape_tables import kernel_tables, lines_to_givens, solutions_to_lines
 from .solver import count_solutions, in_order_budget, needs_sat, solve
+from .variants import PER_LINE
 
 NO_SOLUTION = "no solution"
 
@@ -45,11 +46,11 @@ def _answer(shape: Shape, line: str, method: str, count: bool, limit: int) -> st
     if count:
         return _count_text(count_solutions(puzzle, limit), limit)
     solution = solve_classic(puzzle).solution if method == "classic" else solve(puzzle)
-    return NO_SOLUTION if solution is None else format_line(shape, solution)
+    return NO_SOLUTION if solution is None else format_line(puzzle.shape, solution)
 
 
 def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> list[str]:
-    if needs_sat(shape):
+    if needs_sat(shape) or shape.variant in PER_LINE:  # one puzzle at a time (a jigsaw's or killer's shape is its own)
         return [_answer(shape, line, "fast", count, limit) for line in lines]
     table = kernel_tables(shape)
     givens = lines_to_givens(table, list(lines))

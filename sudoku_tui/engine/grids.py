@@ -140,8 +140,8 @@ def random_grid(shape: Shape, rng: random.Random) -> tuple[int, ...]:
         _words(rng, count), stack, branch_cell, branch_rest, queue, table.geometry(), table.full, _FILL_BUDGET, out
     ):
         count = min(2 * count, _FILL_BUDGET)
-    if shape.is_samurai:
-        return tuple(out.tolist())
+    if shape.is_samurai or shape.variant in ("x", "windoku", "jigsaw"):
+        return tuple(out.tolist())  # moving rows and columns would break the diagonals, windows or regions
     moved = np.empty(cells, dtype=np.int64)
     _transform(out, shape.box, _words(rng, 2 * shape.n - 1), moved)
     return tuple(moved.tolist())

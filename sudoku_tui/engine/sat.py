@@ -26,6 +26,7 @@ from pysat.solvers import Solver
 from . import kernel
 from .progress import Cancelled
 from .shape_tables import KernelTables
+from .variants import cage_combinations
 
 SOLVER_NAME = "glucose4"
 # Conflicts between two polls of should_stop.
@@ -38,7 +39,7 @@ class SatPuzzle:
     def __init__(self, table: KernelTables, state: np.ndarray, should_stop: Callable[[], bool] | None = None) -> None:
         self.should_stop = should_stop
         full = table.full
-        n = table.shape.n
+        n = self.n = table.shape.n
         self.fixed = [0] * table.cells  # values known without search
         self.var: dict[tuple[int, int], int] = {}  # (cell, value) -> variable
         self.meaning: list[tuple[int, int]] = [(-1, 0)]  # variable -> (cell, value)
@@ -66,8 +67,32 @@ class SatPuzzle:
                 if places:
                     clauses.append(places)
                     clauses.extend([-a, -b] for a, b in combinations(places, 2))
-        self.solver = Solver(name=SOLVER_NAME, bootstrap_with=clauses)
         self.next_var = len(self.meaning) - 1  # the last variable in use
+        for cage in table.shape.cages:
+            clauses.extend(self._cage_clauses(cage.cells, cage_combinations(len(cage.cells), cage.total)))
+        self.solver = Solver(name=SOLVER_NAME, bootstrap_with=clauses)
+
+    def _cage_clauses(self, cells: Sequence[int], value_sets: Sequence[int]) -> list[list[int]]:
+        """A killer cage: its cells differ, and one of its combinations (a
+        fresh variable each) holds: every cell takes a value of it and every
+        value of it has a cell."""
+        placed = sum(1 << (self.fixed[c] - 1) for c in cells if self.fixed[c])
+        viable = [m for m in value_sets if placed & ~m == 0]
+        chosen = [self._fresh() for _ in viable]
+        clauses: list[list[int]] = [chosen]
+        clauses.extend([-a, -b] for a, b in combinations(chosen, 2))
+        for value in range(1, self.n + 1):
+            places = [self.var[c, value] for c in cells if (c, value) in self.var]
+            clauses.extend([-a, -b] for a, b in combinations(places, 2))
+            holding = [k for k, m in zip(chosen, viable, strict=True) if m >> (value - 1) & 1]
+            clauses.extend([-x, *holding] for x in places)
+            if not placed >> (value - 1) & 1:
+                clauses.extend([-k, *places] for k in holding)
+        return clauses
+
+    def _fresh(self) -> int:
+        self.next_var += 1
+        return self.next_var
 
     def close(self) -> None:
         self.solver.delete()

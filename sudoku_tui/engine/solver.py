@@ -162,6 +162,10 @@ def solve(
         return first
     if sat:
         return _solve_sat(search.table, state, should_stop)
+    if puzzle.shape.variant:
+        # A variant's search can wander far on a board with few givens (an
+        # empty jigsaw); clause learning does not.
+        return _solve_sat(search.table, state, should_stop)
     count, first = search.run(state, 2, False, should_stop, progress)
     if count < 2:
         return first
@@ -211,14 +215,17 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, should_stop: StopCheck | Non
     state = search.start(puzzle.givens)
     if state is None:
         return 0
-    if needs_sat(puzzle.shape):
-        sat = SatPuzzle(search.table, state, should_stop)
-        try:
-            return sat.count(limit)[0]
-        finally:
-            sat.close()
-    count, _ = search.run(state, limit, False, should_stop)
-    return count
+    if not needs_sat(puzzle.shape):
+        # A variant's search gets a budget, then clause learning (see solve).
+        budget = in_order_budget(puzzle.shape) if puzzle.shape.variant else _NO_BUDGET
+        count, _ = search.run(state, limit, False, should_stop, max_nodes=budget)
+        if count >= 0:
+            return count
+    sat = SatPuzzle(search.table, state, should_stop)
+    try:
+        return sat.count(limit)[0]
+    finally:
+        sat.close()
 
 
 def in_order_budget(shape: Shape) -> int:
@@ -245,7 +252,7 @@ def _solve_sat(table: KernelTables, state: np.ndarray, should_stop: StopCheck | 
 
 
 def is_solved(puzzle: Puzzle, values: Sequence[int]) -> bool:
-    """Every cell filled, every given kept, no value twice in any house."""
+    """Every cell filled, every given kept, no value twice in any house, every cage keeps its rule."""
     if len(values) != puzzle.shape.size or not all(values):
         return False
     if any(g and g != v for g, v in zip(puzzle.givens, values, strict=True)):

@@ -32,6 +32,9 @@ class Technique:
     score: int
     reglib: tuple[str, ...] = ()  # HoDoKu regression library codes it answers
     uniqueness: bool = False  # needs a puzzle with exactly one solution
+    # A deadly pattern's argument (swap two values in a rectangle) holds with
+    # rows, columns and boxes only: a diagonal, window, region or cage can break it.
+    classic_only: bool = False
     also: tuple[T, ...] = ()  # other names its finder's steps may carry, scored as this one
 
 
@@ -62,11 +65,11 @@ TECHNIQUES: list[Technique] = [
     Technique(T.W_WING, wings.w_wing, H, 150, ("0803",)),
     Technique(T.XY_WING, wings.xy_wing, H, 160, ("0800",)),
     Technique(T.XYZ_WING, wings.xyz_wing, H, 180, ("0801",)),
-    Technique(T.UNIQUENESS_1, uniqueness.ur_type1, H, 100, ("0600",), True),
-    Technique(T.UNIQUENESS_2, uniqueness.ur_type2, H, 100, ("0601",), True),
-    Technique(T.UNIQUENESS_3, uniqueness.ur_type3, H, 100, ("0602",), True),
-    Technique(T.UNIQUENESS_4, uniqueness.ur_type4, H, 100, ("0603",), True),
-    Technique(T.BUG_PLUS_ONE, uniqueness.bug_plus_one, M, 100, ("0610",), True),
+    Technique(T.UNIQUENESS_1, uniqueness.ur_type1, H, 100, ("0600",), True, classic_only=True),
+    Technique(T.UNIQUENESS_2, uniqueness.ur_type2, H, 100, ("0601",), True, classic_only=True),
+    Technique(T.UNIQUENESS_3, uniqueness.ur_type3, H, 100, ("0602",), True, classic_only=True),
+    Technique(T.UNIQUENESS_4, uniqueness.ur_type4, H, 100, ("0603",), True, classic_only=True),
+    Technique(T.BUG_PLUS_ONE, uniqueness.bug_plus_one, M, 100, ("0610",), True, classic_only=True),
     Technique(T.SIMPLE_COLORS_TRAP, coloring.simple_colors_trap, H, 150, ("0500",)),
     Technique(T.SIMPLE_COLORS_WRAP, coloring.simple_colors_wrap, H, 150, ("0501",)),
     Technique(T.FINNED_X_WING, fish.finned_x_wing, H, 130, ("0310",)),
