@@ -110,7 +110,7 @@ def default_grader(should_stop: StopCheck | None = None) -> Grader:
 def capped_grader(cap: Level, should_stop: StopCheck | None = None) -> Grader:
     """The logic engine's grade with only the techniques of level ``cap`` or
     below: the same answer as the full grade for a puzzle of level ``cap`` or
-    below (the techniques are tried in the same order), and ``cap + 1`` as
+    below (the same techniques are tried in the same order), and ``cap + 1`` as
     soon as they run out, without the long search through chains and forcing
     chains that settles how much harder a puzzle is. The generator only needs
     to know "too hard", so it grades with this first and confirms with the
@@ -118,7 +118,11 @@ def capped_grader(cap: Level, should_stop: StopCheck | None = None) -> Grader:
     from .logic.runner import solve_logically
     from .logic.techniques import TECHNIQUES
 
-    allowed = [t for t in TECHNIQUES if t.level <= cap]
+    # The table up to its last technique of level ``cap`` or below: it may hold a
+    # harder one that HoDoKu tries earlier (Finned Swordfish before Simple
+    # Colors), which the full grade would take too.
+    last = max(i for i, t in enumerate(TECHNIQUES) if t.level <= cap)
+    allowed = TECHNIQUES[: last + 1]
 
     def grade(puzzle: Puzzle) -> Level:
         solution = solve_logically(puzzle, unique=True, should_stop=should_stop, techniques=allowed)
@@ -235,15 +239,16 @@ def _grading(
         return _Grading(target, _checked(grader, check), None)
     if target >= Level.HARD:
         # Every technique of level hard or unfair comes before every harder one in
-        # the table, so the capped grade takes the full grade's very steps: it is
+        # the table, and the capped grade tries the table's techniques up to the
+        # last one of its level, so it takes the full grade's very steps: it is
         # the full grade whenever it reaches the cap, and "harder" exactly when
         # the full grade would go on to harder techniques. An extreme puzzle is
         # one that unfair techniques cannot finish (or that scores too high):
         # no forcing chain needs to be searched to know it.
         cap = min(target, Level.UNFAIR)
         return _Grading(target, _checked(capped_grader(cap, should_stop), check), None)
-    # Below hard, a technique of the level (BUG+1) comes after harder ones in the
-    # table, so the full grade has the last word.
+    # Below hard the full grade still has the last word (a cheap check on an
+    # easy or medium puzzle).
     full = _checked(default_grader(should_stop), check)
     return _Grading(target, _checked(capped_grader(target, should_stop), check), full)
 

@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from technique_positions import Case, Position, case_id, check_case
 
-LOCKED_PAIR = Position(
+BOX_LINE_PAIR = Position(
     source="puzzles/9x9-hard.txt line 5, after 32 steps of the logic runner",
     values="463158927582974..6..163258465482.7.31.834765..375.6.48.157.34..3462..875..94.5..1",
     cands="""
@@ -27,7 +27,7 @@ LOCKED_PAIR = Position(
     solution="463158927582974136791632584654829713128347659937516248815763492346291875279485361",
 )
 
-LOCKED_TRIPLE = Position(
+BOX_LINE_TRIPLE = Position(
     source="puzzles/9x9-medium.txt line 55, after 33 steps of the logic runner",
     values="43168592787593264126917438515.....3.34.2.1...69...3.1.7234.81..914.2.8.3586319472",
     cands="""
@@ -163,8 +163,10 @@ HIDDEN_QUADRUPLE = Position(
 )
 
 CASES = [
-    Case("Locked Pair", LOCKED_PAIR, "r7c5<>9", quiet_after=True),
-    Case("Locked Triple", LOCKED_TRIPLE, "r5c8<>5", quiet_after=True),
+    # A pair or triple in a box and a line that clears only one of them is a
+    # naked subset, as HoDoKu names it; locked ones are the reglib's cases.
+    Case("Naked Pair", BOX_LINE_PAIR, "r7c5<>9", quiet_after=True),
+    Case("Naked Triple", BOX_LINE_TRIPLE, "r5c8<>5", quiet_after=True),
     Case("Naked Pair", NAKED_PAIR, "r4c3<>2", quiet_after=True),
     Case("Naked Triple", NAKED_TRIPLE, "r3c1<>6", quiet_after=True),
     Case("Naked Quadruple", NAKED_QUADRUPLE, "r3c1<>1, r3c1<>3, r3c3<>1, r3c3<>7, r3c8<>3, r3c9<>1, r3c9<>7"),
