@@ -53,6 +53,7 @@ class TechniqueName(StrEnum):
     SASHIMI_SWORDFISH = "Sashimi Swordfish"
     FINNED_JELLYFISH = "Finned Jellyfish"
     SASHIMI_JELLYFISH = "Sashimi Jellyfish"
+    SUE_DE_COQ = "Sue de Coq"
     X_CHAIN = "X-Chain"
     XY_CHAIN = "XY-Chain"
     AIC = "AIC"

@@ -13,7 +13,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..levels import Level
-from . import als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings
+from . import als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, sue_de_coq, uniqueness, wings
 from .grid import CandidateGrid
 from .step import Step
 from .step import TechniqueName as T
@@ -76,6 +76,7 @@ TECHNIQUES: list[Technique] = [
     Technique(T.SASHIMI_SWORDFISH, fish.sashimi_swordfish, U, 240, ("0321",)),
     Technique(T.FINNED_JELLYFISH, fish.finned_jellyfish, U, 250, ("0312",)),
     Technique(T.SASHIMI_JELLYFISH, fish.sashimi_jellyfish, U, 260, ("0322",)),
+    Technique(T.SUE_DE_COQ, sue_de_coq.sue_de_coq, U, 250, ("1101",)),
     Technique(T.SIMPLE_COLORS_TRAP, coloring.simple_colors_trap, H, 150, ("0500",)),
     Technique(T.SIMPLE_COLORS_WRAP, coloring.simple_colors_wrap, H, 150, ("0501",)),
     Technique(T.X_CHAIN, chains.x_chain, U, 260, ("0701",)),

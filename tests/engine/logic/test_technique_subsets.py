@@ -166,7 +166,7 @@ CASES = [
     # A pair or triple in a box and a line that clears only one of them is a
     # naked subset, as HoDoKu names it; locked ones are the reglib's cases.
     Case("Naked Pair", BOX_LINE_PAIR, "r7c5<>9", quiet_after=True),
-    Case("Naked Triple", BOX_LINE_TRIPLE, "r5c8<>5", quiet_after=True),
+    Case("Naked Triple", BOX_LINE_TRIPLE, "r5c8<>5"),
     Case("Naked Pair", NAKED_PAIR, "r4c3<>2", quiet_after=True),
     Case("Naked Triple", NAKED_TRIPLE, "r3c1<>6", quiet_after=True),
     Case("Naked Quadruple", NAKED_QUADRUPLE, "r3c1<>1, r3c1<>3, r3c3<>1, r3c3<>7, r3c8<>3, r3c9<>1, r3c9<>7"),
