@@ -31,6 +31,7 @@ import sys
 import time
 from dataclasses import dataclass
 from pathlib import Path
+from typing import Any
 
 from sudoku_tui.engine.geometry import square
 from sudoku_tui.engine.logic.runner import solve_logically
@@ -81,7 +82,7 @@ class Grade:
 def read_sample(path: Path, count: int, seed: int) -> list[str]:
     """``count`` puzzle lines of a set, drawn with ``seed``; ``0`` for empty cells."""
     opener = gzip.open if path.suffix == ".gz" else open
-    with opener(path, "rt") as handle:  # type: ignore[operator]
+    with opener(path, "rt") as handle:
         lines = [line.split()[0] for line in handle if line.strip() and not line.startswith("#")]
     lines = [line.replace(".", "0") for line in lines if len(line) == 81]
     chosen = random.Random(f"{seed}:{path.name}").sample(range(len(lines)), min(count, len(lines)))
@@ -130,11 +131,59 @@ def first_difference(ours: list[str], theirs: list[str]) -> str:
     return "same techniques"
 
 
+def print_differences(rows: list[dict[str, Any]], same: int, total: int) -> None:
+    """The table of puzzles graded differently, with where the solutions part."""
+    print(f"\nsame level on {same}/{total} = {100 * same / total:.1f} %; differences:")
+    for row in rows:
+        ours, theirs = row["ours"], row["theirs"]
+        if ours["level"] == theirs["level"]:
+            continue
+        print(f"  {row['puzzle']}  ours {ours['level']} {ours['score']}  theirs {theirs['level']} {theirs['score']}")
+        print(f"      {first_difference(ours['steps'], theirs['steps'])}")
+
+
 def find_hodoku(option: str | None) -> str | None:
     python = option or os.environ.get("HODOKU_PYTHON")
     if python and Path(python).exists():
         return python
     return None
+
+
+@dataclass
+class Tally:
+    """Puzzles, seconds on each side and levels agreed, over the sets so far."""
+
+    puzzles: int = 0
+    ours: float = 0.0
+    theirs: float = 0.0
+    same: int = 0
+
+    def line(self, label: str, puzzles: int, ours: float, theirs: float | None, same: int) -> str:
+        text = f"{label:<21}{puzzles:>8}{puzzles / ours:>10.1f}"
+        if theirs is not None:
+            text += f"{puzzles / theirs:>10.1f}{theirs / ours:>7.1f}{100 * same / puzzles:>6.1f}%"
+        return text
+
+
+def run_set(label: str, lines: list[str], hodoku: Hodoku | None, tally: Tally) -> list[dict[str, Any]]:
+    """Grade one set on both sides, print its line, add it to ``tally``."""
+    ours = [grade_ours(line) for line in lines]
+    theirs = [hodoku.grade(line) for line in lines] if hodoku is not None else []
+    t_ours = sum(g.seconds for g in ours)
+    t_theirs = sum(g.seconds for g in theirs) if theirs else None
+    same = sum(a.level == b.level for a, b in zip(ours, theirs, strict=False))
+    tally.puzzles += len(lines)
+    tally.ours += t_ours
+    tally.theirs += t_theirs or 0.0
+    tally.same += same
+    print(tally.line(label, len(lines), t_ours, t_theirs, same), flush=True)
+    rows = []
+    for index, line in enumerate(lines):
+        row: dict[str, Any] = {"set": label, "puzzle": line, "ours": ours[index].__dict__}
+        if theirs:
+            row["theirs"] = theirs[index].__dict__
+        rows.append(row)
+    return rows
 
 
 def main() -> int:
@@ -161,45 +210,15 @@ def main() -> int:
     if hodoku is not None:
         hodoku.grade(warm)
 
-    header = f"{'set':<21}{'puzzles':>8}{'ours/s':>10}{'hodoku/s':>10}{'x':>7}{'same':>7}"
-    print(header)
-    rows: list[dict[str, object]] = []
-    total_ours = total_theirs = 0.0
-    total = same_total = 0
+    print(f"{'set':<21}{'puzzles':>8}{'ours/s':>10}{'hodoku/s':>10}{'x':>7}{'same':>7}")
+    tally = Tally()
+    rows: list[dict[str, Any]] = []
     for label, path in sets:
-        lines = read_sample(path, args.per_set, args.seed)
-        ours = [grade_ours(line) for line in lines]
-        theirs = [hodoku.grade(line) for line in lines] if hodoku is not None else []
-        t_ours = sum(g.seconds for g in ours)
-        total_ours += t_ours
-        total += len(lines)
-        text = f"{label:<21}{len(lines):>8}{len(lines) / t_ours:>10.1f}"
-        if theirs:
-            t_theirs = sum(g.seconds for g in theirs)
-            total_theirs += t_theirs
-            same = sum(a.level == b.level for a, b in zip(ours, theirs, strict=True))
-            same_total += same
-            text += f"{len(lines) / t_theirs:>10.1f}{t_theirs / t_ours:>7.1f}{100 * same / len(lines):>6.0f}%"
-        print(text, flush=True)
-        for index, line in enumerate(lines):
-            row: dict[str, object] = {"set": label, "puzzle": line, "ours": ours[index].__dict__}
-            if theirs:
-                row["theirs"] = theirs[index].__dict__
-            rows.append(row)
-
-    text = f"{'all':<21}{total:>8}{total / total_ours:>10.1f}"
+        rows += run_set(label, read_sample(path, args.per_set, args.seed), hodoku, tally)
+    print(tally.line("all", tally.puzzles, tally.ours, tally.theirs if hodoku else None, tally.same))
     if hodoku is not None:
-        text += f"{total / total_theirs:>10.1f}{total_theirs / total_ours:>7.1f}{100 * same_total / total:>6.1f}%"
         hodoku.close()
-    print(text)
-
-    if hodoku is not None:
-        differ = [r for r in rows if r["ours"]["level"] != r["theirs"]["level"]]  # type: ignore[index]
-        print(f"\nsame level on {same_total}/{total} = {100 * same_total / total:.1f} %; differences:")
-        for r in differ:
-            o, t = r["ours"], r["theirs"]
-            print(f"  {r['puzzle']}  ours {o['level']} {o['score']}  theirs {t['level']} {t['score']}")  # type: ignore[index]
-            print(f"      {first_difference(o['steps'], t['steps'])}")  # type: ignore[index]
+        print_differences(rows, tally.same, tally.puzzles)
     if args.json:
         Path(args.json).write_text(json.dumps(rows))
     return 0

@@ -11,6 +11,7 @@ with every box; cells ascending), so the step taken among several is its.
 from __future__ import annotations
 
 from collections.abc import Iterator
+
 from .grid import CandidateGrid, digits_of
 from .step import Step, TechniqueName, cells_text, house_text, values_text
 

@@ -13,7 +13,20 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..levels import Level
-from . import als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, sue_de_coq, uniqueness, wings
+from . import (
+    als,
+    chains,
+    coloring,
+    fish,
+    forcing,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    sue_de_coq,
+    uniqueness,
+    wings,
+)
 from .grid import CandidateGrid
 from .step import Step
 from .step import TechniqueName as T

@@ -31,21 +31,26 @@ def _wing(grid: CandidateGrid, pivot_size: int) -> Iterator[Step]:
     pivots = bivalue if xy else [c for c, m in enumerate(cands) if m.bit_count() == 3]
     for p_index, pivot in enumerate(pivots):
         grid.check_stop()
-        pm = cands[pivot]
         for j_index, j in enumerate(bivalue):
-            if j == pivot or (xy and j_index <= p_index) or (pm | cands[j]).bit_count() != 3:
+            if j == pivot or (xy and j_index <= p_index) or (cands[pivot] | cands[j]).bit_count() != 3:
                 continue
             for k in bivalue[j_index + 1 :]:
-                if k == pivot or (pm | cands[j] | cands[k]).bit_count() != 3:
-                    continue
-                if len({pm, cands[j], cands[k]}) != 3:
-                    continue
-                turns = ((pivot, j, k), (j, pivot, k), (k, j, pivot)) if xy else ((pivot, j, k),)
-                for centre, a, w in turns:
-                    if grid.sees(centre, a) and grid.sees(centre, w):
-                        step = _wing_step(grid, centre, a, w)
-                        if step is not None:
-                            yield step
+                yield from _wing_turns(grid, pivot, j, k, xy)
+
+
+def _wing_turns(grid: CandidateGrid, pivot: int, j: int, k: int, xy: bool) -> Iterator[Step]:
+    """The wings of three cells holding three values between them, no two alike."""
+    cands = grid.cands
+    if k == pivot or (cands[pivot] | cands[j] | cands[k]).bit_count() != 3:
+        return
+    if len({cands[pivot], cands[j], cands[k]}) != 3:
+        return
+    turns = ((pivot, j, k), (j, pivot, k), (k, j, pivot)) if xy else ((pivot, j, k),)
+    for centre, a, w in turns:
+        if grid.sees(centre, a) and grid.sees(centre, w):
+            step = _wing_step(grid, centre, a, w)
+            if step is not None:
+                yield step
 
 
 def _wing_step(grid: CandidateGrid, pivot: int, a: int, w: int) -> Step | None:
