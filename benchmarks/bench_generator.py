@@ -1,6 +1,6 @@
 """Generator throughput and time per puzzle, one process (one core).
 
-    python benchmarks/bench_generator.py [--quick] [--seed S] [--part grids|levels|big]
+    python -m benchmarks.bench_generator [--quick] [--seed S] [--part grids|levels|big]
 
 Prints, against the generator's targets:
 - complete grids per second for each shape, with the same fill run as plain
@@ -17,12 +17,8 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections import Counter
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
 
 import numpy as np
 
@@ -84,12 +80,12 @@ def line(label: str, times: list[float], attempts: int, target: str) -> None:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--part", choices=("grids", "levels", "big"), action="append", help="only these parts")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     parts = args.part or ["grids", "levels", "big"]
     if "grids" in parts:
         grid_rates(args.quick, args.seed)

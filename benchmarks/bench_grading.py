@@ -186,14 +186,14 @@ def run_set(label: str, lines: list[str], hodoku: Hodoku | None, tally: Tally) -
     return rows
 
 
-def main() -> int:
+def main(argv: list[str] | None = None) -> int:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("--hodoku-python", help="python of a venv with hodoku-py (default: $HODOKU_PYTHON)")
     parser.add_argument("--per-set", type=int, default=25, help="puzzles drawn from each set (default 25)")
     parser.add_argument("--seed", type=int, default=0, help="which sample (default 0)")
     parser.add_argument("--sets", help="comma-separated set labels (default: all)")
     parser.add_argument("--json", metavar="FILE", help="write every puzzle's two grades and steps here")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
 
     python = find_hodoku(args.hodoku_python)
     hodoku = Hodoku(python) if python else None

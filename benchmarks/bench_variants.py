@@ -1,6 +1,6 @@
 """Solving and proving unique the variants (Sudoku X, Windoku, Jigsaw, Killer).
 
-Run from the project root: ``python benchmarks/bench_variants.py``. Prints,
+Run from the project root: ``python -m benchmarks.bench_variants``. Prints,
 per set, the median and the slowest time of ``solve()`` plus
 ``count_solutions(limit=2)`` on one puzzle, and the same figures for the
 bundled classic 9x9-hard file as the baseline run in the same process:
@@ -20,7 +20,6 @@ import random
 import statistics
 import sys
 import time
-from pathlib import Path
 
 from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.grids import random_grid
@@ -29,7 +28,7 @@ from sudoku_tui.engine.puzzle import Puzzle
 from sudoku_tui.engine.solver import count_solutions, solve
 from sudoku_tui.engine.variants import VARIANTS, variant_template
 
-ROOT = Path(__file__).resolve().parent.parent
+from .data import PUZZLES
 
 
 def solve_and_prove(puzzle: Puzzle) -> float:
@@ -55,12 +54,12 @@ def killers_without_givens(count: int, seed: int = 1) -> list[Puzzle]:
     return found
 
 
-def main() -> int:
-    classic = list(read_puzzle_file(ROOT / "puzzles" / "9x9-hard.txt"))
+def main(argv: list[str] | None = None) -> int:
+    classic = list(read_puzzle_file(PUZZLES / "9x9-hard.txt"))
     solve_and_prove(classic[0])  # load the compiled kernel before timing
     report("classic 9x9-hard (baseline)", [solve_and_prove(p) for p in classic])
     report("killer, no givens", [solve_and_prove(p) for p in killers_without_givens(40)])
-    for path in sorted((ROOT / "puzzles").glob("*.txt")):
+    for path in sorted(PUZZLES.glob("*.txt")):
         if path.name.split("-")[0] in VARIANTS:
             report(path.name, [solve_and_prove(p) for p in read_puzzle_file(path)])
     return 0
