@@ -150,9 +150,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     if args.command is None:
         return _play(None)
+    stop_announcing = None
     try:
         if args.command in SOLVING_COMMANDS:
-            _prepare_solver(getattr(args, "jobs", 1))
+            stop_announcing = _prepare_solver(getattr(args, "jobs", 1))
         status = COMMANDS[args.command](args)
         sys.stdout.flush()  # here, so a full disk is told below and not at exit
         return status
@@ -165,6 +166,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:  # the output cannot be written: a full disk (`> /dev/full`), an I/O error
         return _output_failed(error)
+    finally:
+        if stop_announcing is not None:
+            stop_announcing()
 
 
 PREPARING = "Preparing the solver (first run only)…"
@@ -172,14 +176,16 @@ PREPARING = "Preparing the solver (first run only)…"
 SOLVING_COMMANDS = frozenset({"solve", "generate", "explain", "grade", "export", "daily"})
 
 
-def _prepare_solver(jobs: int) -> None:
+def _prepare_solver(jobs: int) -> Callable[[], None]:
     """Say once on stderr when the search is about to be compiled (a new
-    install); before a process pool, compile it here, once, not per worker."""
+    install); before a process pool, compile it here, once, not per worker.
+    Returns the function that stops listening for compiles."""
     from .engine.warm import announce_compiles, warm_up
 
-    announce_compiles(lambda: print(PREPARING, file=sys.stderr, flush=True))
+    stop = announce_compiles(lambda: print(PREPARING, file=sys.stderr, flush=True))
     if jobs > 1:
         warm_up()
+    return stop
 
 
 def _output_failed(error: OSError) -> int:

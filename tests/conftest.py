@@ -7,10 +7,26 @@ skip when it is absent.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+# Property tests (file readers, save loading) run a fixed, small budget, the
+# same examples every run, so CI stays quick and a failure reproduces:
+# HYPOTHESIS_PROFILE=thorough searches much longer by hand.
+settings.register_profile(
+    "ci",
+    max_examples=60,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile("thorough", max_examples=5000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = PROJECT_ROOT.parent / "shared" / "data"

@@ -77,11 +77,12 @@ def warm_up_in_background() -> threading.Thread | None:
     return thread
 
 
-def announce_compiles(say: Callable[[], None]) -> None:
+def announce_compiles(say: Callable[[], None]) -> Callable[[], None]:
     """Call ``say()`` once, in this process, just before the first function
-    is compiled (a load from Numba's disk cache is no compile)."""
+    is compiled (a load from Numba's disk cache is no compile). Returns the
+    function that stops listening."""
     if not is_compiled():
-        return
+        return lambda: None
     import os
 
     from numba.core import event
@@ -100,4 +101,6 @@ def announce_compiles(say: Callable[[], None]) -> None:
         def on_end(self, _event: event.Event) -> None:
             pass
 
-    event.register("numba:compile", FirstCompile())  # type: ignore[no-untyped-call]
+    listener = FirstCompile()
+    event.register("numba:compile", listener)  # type: ignore[no-untyped-call]
+    return lambda: event.unregister("numba:compile", listener)  # type: ignore[no-untyped-call]
