@@ -7,8 +7,10 @@ the parser itself loads nothing heavier than the levels' module.
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
+from contextlib import suppress
 from typing import TextIO
 
 from . import __version__, cli_authors
@@ -54,6 +56,16 @@ def _positive(text: str) -> int:
     return value
 
 
+def _limit(text: str) -> int:
+    """A solution count the compiled counter can hold."""
+    from .engine.limits import MAX_LIMIT
+
+    value = _positive(text)
+    if value > MAX_LIMIT:
+        raise argparse.ArgumentTypeError(f"{value} is too large (at most {MAX_LIMIT})")
+    return value
+
+
 def build_parser() -> argparse.ArgumentParser:
     parser = argparse.ArgumentParser(
         prog="sudoku-tui",
@@ -71,7 +83,7 @@ def build_parser() -> argparse.ArgumentParser:
     solve.add_argument("file", metavar="FILE")
     solve.add_argument("--method", choices=("fast", "classic"), default="fast", help="solver to use (default fast)")
     solve.add_argument("--count", action="store_true", help="print the number of solutions instead")
-    solve.add_argument("--limit", type=_positive, default=2, help="stop counting at N solutions (default 2)")
+    solve.add_argument("--limit", type=_limit, default=2, help="stop counting at N solutions (default 2)")
     solve.add_argument("--jobs", type=_positive, default=1, help="spread the work over N processes")
 
     check = commands.add_parser("check", help="validate a puzzle file")
@@ -139,7 +151,11 @@ def main(argv: Sequence[str] | None = None) -> int:
     if args.command is None:
         return _play(None)
     try:
-        return COMMANDS[args.command](args)
+        if args.command in SOLVING_COMMANDS:
+            _prepare_solver(getattr(args, "jobs", 1))
+        status = COMMANDS[args.command](args)
+        sys.stdout.flush()  # here, so a full disk is told below and not at exit
+        return status
     except KeyboardInterrupt:
         print("Interrupted.", file=sys.stderr)
         return 130
@@ -147,6 +163,31 @@ def main(argv: Sequence[str] | None = None) -> int:
         # The reader went away (`| head`): stop quietly.
         sys.stderr.close()
         return 0
+    except OSError as error:  # the output cannot be written: a full disk (`> /dev/full`), an I/O error
+        return _output_failed(error)
+
+
+PREPARING = "Preparing the solver (first run only)…"
+# Commands that run the compiled search, and so may compile it first.
+SOLVING_COMMANDS = frozenset({"solve", "generate", "explain", "grade", "export", "daily", "minimal"})
+
+
+def _prepare_solver(jobs: int) -> None:
+    """Say once on stderr when the search is about to be compiled (a new
+    install); before a process pool, compile it here, once, not per worker."""
+    from .engine.warm import announce_compiles, warm_up
+
+    announce_compiles(lambda: print(PREPARING, file=sys.stderr, flush=True))
+    if jobs > 1:
+        warm_up()
+
+
+def _output_failed(error: OSError) -> int:
+    # What is still buffered for stdout would fail again at exit, as an
+    # "Exception ignored" note: it goes nowhere instead.
+    with suppress(OSError, ValueError):
+        os.dup2(os.open(os.devnull, os.O_WRONLY), sys.stdout.fileno())
+    return _fail(f"sudoku-tui stopped: the output could not be written ({error.strerror or error}).")
 
 
 NEEDS_TERMINAL = "sudoku-tui needs a terminal: run it in one, without redirecting its input or output."
@@ -252,6 +293,7 @@ def _explain(path: str, index: int) -> int:
     """Every logical step of one puzzle, then its grade (or where logic stops)."""
     from .engine.formats import PuzzleFileError, read_puzzle_file
     from .engine.logic.runner import solve_logically
+    from .game.texts import NO_SOLUTION
 
     try:
         puzzles = read_puzzle_file(puzzle_path(path))
@@ -264,11 +306,13 @@ def _explain(path: str, index: int) -> int:
     puzzle = puzzles.puzzle(index)
     out = sys.stdout
     result = solve_logically(puzzle)
+    if not result.has_solution:
+        out.write(NO_SOLUTION + "\n")
     for step in result.steps:
         out.write(step.describe(puzzle.shape) + "\n")
     if result.solved:
         out.write(f"Grade: {result.level.label} (score {result.score})\n")
-    else:
+    elif result.has_solution:
         out.write("Stuck: no logical step found\n")
     out.flush()
     return 0

@@ -12,7 +12,6 @@ first) or the board is solved by SAT (16x16, one puzzle at a time). With
 
 from __future__ import annotations
 
-import multiprocessing
 from collections.abc import Iterator, Sequence
 
 import numpy as np
@@ -20,6 +19,7 @@ import numpy as np
 from . import kernel
 from .classic import solve_classic
 from .geometry import Shape, shape_for_size
+from .limits import worker_count, worker_pool
 from .progress import ProgressCallback
 from .puzzle import Puzzle, format_line
 from .shape_tables import kernel_tables, lines_to_givens, solutions_to_lines
@@ -27,9 +27,12 @@ from .solver import count_solutions, in_order_budget, needs_sat, solve
 
 NO_SOLUTION = "no solution"
 
-# Puzzles per kernel call: big enough that the call overhead vanishes, small
+# Puzzles per chunk: big enough that the call overhead vanishes, small
 # enough for a smooth progress bar and bounded memory.
 CHUNK = 4096
+# Branch nodes per kernel call on a 9x9 board (scaled by the board's cells):
+# some 50 ms of search, so Ctrl-C is heard at once and calls cost nothing.
+NODES_PER_CALL = 1 << 15
 
 
 def _count_text(found: int, limit: int) -> str:
@@ -54,27 +57,42 @@ def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> 
     counts = np.zeros(rows, dtype=np.int64)
     solutions = np.zeros((rows, cells), dtype=np.uint8)
     stack = np.zeros((cells + 1, cells), dtype=np.int64)
-    kernel.solve_batch(
-        givens,
-        count,
-        limit if count else 2,
-        in_order_budget(shape),
-        counts,
-        solutions,
-        stack,
-        np.zeros(cells + 1, dtype=np.int64),
-        np.zeros(cells + 1, dtype=np.int64),
-        np.zeros(cells * 8 + 8, dtype=np.int64),
-        table.geometry(),
-        table.full,
-    )
+    branch_cell = np.zeros(cells + 1, dtype=np.int64)
+    branch_rest = np.zeros(cells + 1, dtype=np.int64)
+    queue = np.zeros(cells * 8 + 8, dtype=np.int64)
+    geo = table.geometry()
+    budget = NODES_PER_CALL * 81 // cells
+    row = 0
+    while row < rows:
+        # Python runs between two calls, so Ctrl-C is heard within one budget.
+        row = kernel.solve_batch(
+            givens,
+            row,
+            budget,
+            count,
+            limit if count else 2,
+            in_order_budget(shape),
+            counts,
+            solutions,
+            stack,
+            branch_cell,
+            branch_rest,
+            queue,
+            geo,
+            table.full,
+        )
     if count:
-        return [_count_text(found, limit) for found in counts.tolist()]
+        # A puzzle that ran a call's budget out (-1) is counted by the
+        # resumable search, which polls between budgets as well.
+        return [
+            _count_text(found, limit) if found >= 0 else _answer(shape, lines[i], "fast", True, limit)
+            for i, found in enumerate(counts.tolist())
+        ]
     out = solutions_to_lines(table, solutions)
     for i, found in enumerate(counts.tolist()):
         if found == 0:
             out[i] = NO_SOLUTION
-        elif found > 1:  # several solutions: the row-major first one is needed
+        elif found != 1:  # several solutions, or a budget ran out: the public solver answers
             out[i] = _answer(shape, lines[i], "fast", False, limit)
     return out
 
@@ -113,9 +131,10 @@ def solve_lines(
     size = CHUNK if method == "fast" else 16
     tasks = ((shape.name, lines[i : i + size], method, count, limit) for i in range(0, total, size))
     done = 0
-    if jobs > 1 and total > size:
+    processes = worker_count(jobs, -(-total // size))
+    if processes > 1:
         joined = ((name, "\n".join(part), how, many, top) for name, part, how, many, top in tasks)
-        with multiprocessing.get_context().Pool(jobs) as pool:
+        with worker_pool(processes) as pool:
             for text in pool.imap(_pool_job, joined):
                 answers = text.split("\n")
                 yield from answers

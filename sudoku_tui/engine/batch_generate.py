@@ -11,12 +11,12 @@ from __future__ import annotations
 
 import random
 from collections.abc import Iterator
-from concurrent.futures import ProcessPoolExecutor
 from dataclasses import dataclass
 
 from .generator import Generated, StopCheck, generate
 from .geometry import Shape, shape_for_size
 from .levels import Level, Symmetry
+from .limits import worker_count, worker_pool
 from .logic.step import TechniqueName
 from .practice import practice_puzzle
 from .progress import Cancelled, ProgressCallback
@@ -104,21 +104,19 @@ def generate_lines(
     ``jobs`` processes; the lines are the same whatever ``jobs`` is."""
     if seed is None:
         seed = random.SystemRandom().getrandbits(64)
-    if jobs <= 1 or count <= 1:
+    processes = worker_count(jobs, count)
+    if processes <= 1:
         for generated in generate_many(shape, count, level, symmetry, seed, should_stop, progress, technique=technique):
             yield generated.puzzle.to_line()
         return
     order = order_of(shape, level, symmetry, technique)
     tasks = [(order, seed, index) for index in range(count)]
-    pool = ProcessPoolExecutor(min(jobs, count))
-    try:
-        for done, line in enumerate(pool.map(_line_of, tasks), start=1):
+    # Leaving the pool's block (at the end, on a stop, a failure or Ctrl-C)
+    # terminates its workers instead of waiting for the puzzles under way.
+    with worker_pool(processes) as pool:
+        for done, line in enumerate(pool.imap(_line_of, tasks), start=1):
             if should_stop is not None and should_stop():
                 raise Cancelled()
             yield line
             if progress is not None:
                 progress(done, count)
-    finally:
-        # On a stop, a failure or Ctrl-C, drop the puzzles not started yet
-        # instead of waiting for all of them.
-        pool.shutdown(wait=True, cancel_futures=True)

@@ -13,9 +13,12 @@ several solutions, so every removal is checked):
    dug with a cheaper test (singles alone must still solve the puzzle, which
    also proves one solution). The grading first runs only the techniques up
    to the target level (cheap, and enough to say "too hard"); the full grade
-   confirms. A puzzle harder than asked gets back the fewest removed groups
-   that bring its level down (a binary search); one that ends up easier is
-   thrown away and a new grid tried.
+   confirms. A puzzle harder than asked gets values back: from hard up,
+   wherever the logic with the techniques up to the target gets stuck, one
+   removed group at a time, the same run going on (one run of the logic, not
+   one per guess); below hard, the fewest removed groups that bring its level
+   down (a binary search over gradings). One that ends up easier is thrown
+   away and a new grid tried.
 
 So the level comes from the techniques a player needs, never from the
 number of givens. Every puzzle comes from its own ``random.Random``, seeded
@@ -223,6 +226,10 @@ class _Grading:
     target: Level
     first: Grader
     confirm: Grader | None
+    # Set when ``first`` is the logic with the techniques up to this level:
+    # a puzzle too hard for them is eased where that logic gets stuck.
+    cap: Level | None = None
+    should_stop: StopCheck | None = None
 
 
 def _grading(
@@ -241,7 +248,9 @@ def _grading(
         # one that unfair techniques cannot finish (or that scores too high):
         # no forcing chain needs to be searched to know it.
         cap = min(target, Level.UNFAIR)
-        return _Grading(target, _checked(capped_grader(cap, should_stop), check), None)
+        # Extreme is where the capped logic gets stuck: nothing to ease then.
+        ease_cap = cap if target <= cap else None
+        return _Grading(target, _checked(capped_grader(cap, should_stop), check), None, ease_cap, should_stop)
     # Below hard, a technique of the level (BUG+1) comes after harder ones in the
     # table, so the full grade has the last word.
     full = _checked(default_grader(should_stop), check)
@@ -300,12 +309,64 @@ def _graded(
     check: Callable[[], None],
 ) -> tuple[list[int], Level]:
     """The dug puzzle brought down to the target level when it is harder, and its level."""
+    if grading.cap is not None:
+        # Each round grades the puzzle from its givens; a puzzle the eased run
+        # finished may still get stuck from the start (the path differs), and
+        # is eased again until it does not.
+        level = None
+        while level is None:
+            givens, level = _ease_where_stuck(
+                shape, solution, givens, removed, grading.cap, rng, grading.should_stop, check
+            )
+        return givens, level
     got = grading.first(Puzzle(shape, tuple(givens)))
     if got > grading.target:
         givens, got = _ease(shape, solution, givens, removed, grading.target, grading.first, rng, check)
     if got == grading.target and grading.confirm is not None:
         got = grading.confirm(Puzzle(shape, tuple(givens)))
     return givens, got
+
+
+def _ease_where_stuck(
+    shape: Shape,
+    solution: tuple[int, ...],
+    givens: list[int],
+    removed: list[tuple[int, ...]],
+    cap: Level,
+    rng: random.Random,
+    should_stop: StopCheck | None,
+    check: Callable[[], None],
+) -> tuple[list[int], Level | None]:
+    """The givens with removed groups given back, one at a time, wherever the
+    logic (with the techniques up to ``cap``) gets stuck, the same run going on
+    after each; with the level when it never got stuck (the dug puzzle's
+    grade), None when groups came back (the new puzzle is to be graded).
+
+    One run of the logic instead of a grading per guess of how many groups to
+    give back: where the run got stuck, every technique up to the cap was
+    already tried, so only the given-back value is new."""
+    from .logic.grid import CandidateGrid
+    from .logic.runner import Solution, iter_steps
+    from .logic.techniques import TECHNIQUES
+
+    allowed = [t for t in TECHNIQUES if t.level <= cap]
+    group_of = {cell: group for group in removed for cell in group}
+    grid = CandidateGrid.from_puzzle(Puzzle(shape, tuple(givens)))
+    steps = list(iter_steps(grid, True, should_stop, allowed))
+    check()
+    if grid.is_solved():
+        return givens, Solution(steps, True, grid).level
+    values = list(givens)
+    while not grid.is_solved():
+        stuck = [cell for cell, value in enumerate(grid.values) if not value]
+        for cell in group_of[rng.choice(stuck)]:
+            values[cell] = solution[cell]
+            if not grid.values[cell]:
+                grid.place(cell, solution[cell])
+        for _ in iter_steps(grid, True, should_stop, allowed):
+            pass
+        check()
+    return values, None
 
 
 def generate(

@@ -240,6 +240,8 @@ def search(  # noqa: C901, PLR0915 - the hot loop, one piece: split it solved 8-
 @njit
 def solve_batch(
     givens: np.ndarray,
+    first: int,
+    budget: int,
     count_only: bool,
     limit: int,
     in_order_nodes: int,
@@ -251,9 +253,9 @@ def solve_batch(
     queue: np.ndarray,
     geo: Geometry,
     full: int,
-) -> None:
-    """Solve (or count) every row of ``givens`` in one compiled loop, so a
-    file costs no Python work per puzzle.
+) -> int:
+    """Solve (or count) the rows of ``givens`` from ``first`` on in one
+    compiled loop, so a file costs no Python work per puzzle.
 
     Counting: ``counts[i]`` is the number of solutions up to ``limit``.
     Solving, the same portfolio as solver.solve: the search in cell order
@@ -261,9 +263,17 @@ def solve_batch(
     (count 0 or 1); past the budget the fewest-candidates search counts to
     two: 1 means that solution is the answer, 2 means several solutions
     exist and the caller must find the first (rare, left to Python).
+
+    The call stops once its rows took ``budget`` branch nodes, so that the
+    caller hears Ctrl-C (or its own stop) between calls: the row that ran
+    the budget out gets count -1, for the caller's resumable search, and
+    the row to go on from is returned (``givens.shape[0]`` when done).
     """
     meta = np.zeros(4, dtype=np.int64)
-    for i in range(givens.shape[0]):
+    nodes = 0
+    for i in range(first, givens.shape[0]):
+        if nodes >= budget:
+            return i
         if not start(givens[i], stack[0], queue, geo, full):
             counts[i] = 0
             continue
@@ -277,26 +287,34 @@ def solve_batch(
                 solutions[i],
                 1,
                 True,
-                in_order_nodes,
+                min(in_order_nodes, budget - nodes),
                 queue,
                 geo,
                 full,
             )
+            nodes += meta[NODES]
             if meta[MODE] == FINISHED:
                 counts[i] = meta[COUNT]
                 continue
             meta[:] = 0
-        search(
-            stack,
-            branch_cell,
-            branch_rest,
-            meta,
-            solutions[i],
-            limit,
-            False,
-            1 << 62,
-            queue,
-            geo,
-            full,
-        )
-        counts[i] = meta[COUNT]
+        if nodes < budget:
+            search(
+                stack,
+                branch_cell,
+                branch_rest,
+                meta,
+                solutions[i],
+                limit,
+                False,
+                budget - nodes,
+                queue,
+                geo,
+                full,
+            )
+            nodes += meta[NODES]
+            if meta[MODE] == FINISHED:
+                counts[i] = meta[COUNT]
+                continue
+        counts[i] = -1
+        return i + 1
+    return int(givens.shape[0])

@@ -108,10 +108,10 @@ class _Search:
         t = self.table
         self.stack[0] = state
         self.meta[:] = 0
-        polled = should_stop is not None or progress is not None
-        step = _POLL_NODES if polled else _NO_BUDGET
         while True:
-            budget = min(step, max_nodes - int(self.meta[kernel.NODES]))
+            # A budget at a time even when nobody polls: Python runs between
+            # two calls, so Ctrl-C stops a long count at once.
+            budget = min(_POLL_NODES, max_nodes - int(self.meta[kernel.NODES]))
             kernel.search(
                 self.stack,
                 self.branch_cell,

@@ -16,6 +16,7 @@ from pathlib import Path
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
+from ..engine.warm import warm_up_in_background
 from ..game.clock import TimeSource
 from ..game.local_store import OpenedStore, open_local_store
 from ..game.session import Session
@@ -69,6 +70,9 @@ class SudokuApp(App[None]):
         self.exit()
 
     def on_mount(self) -> None:
+        # The first Solve, hint or New puzzle of a new install would wait for
+        # the compiler: it runs now, on a thread of its own, as the game starts.
+        warm_up_in_background()
         # SIGTERM (a stop) and SIGHUP (the terminal or the SSH connection went away) end
         # the game as quitting does: saved, and the terminal given back as it was.
         loop = asyncio.get_running_loop()

@@ -37,6 +37,9 @@ class Solution:
     solved: bool = False
     grid: CandidateGrid | None = None
     board_cells: int = 81  # the board's size when no grid is kept
+    # False when the puzzle has no solution at all (its givens may conflict):
+    # then no step is looked for, since logic would wander to no end.
+    has_solution: bool = True
 
     @property
     def score(self) -> int:
@@ -94,9 +97,14 @@ def solve_logically(
     techniques: list[Technique] | None = None,
 ) -> Solution:
     """Every step from the givens to the end (or to where logic runs out, or
-    to where ``should_stop`` stopped it); ``techniques`` limits the table."""
+    to where ``should_stop`` stopped it); ``techniques`` limits the table.
+    Without ``unique`` the solutions are counted first, and a puzzle with
+    none gets no steps (``has_solution`` False)."""
     if unique is None:
-        unique = is_unique(puzzle)
+        found = count_solutions(puzzle, 2, should_stop)
+        if found == 0:
+            return Solution(board_cells=puzzle.shape.size, has_solution=False)
+        unique = found == 1
     grid = CandidateGrid.from_puzzle(puzzle)
     steps = list(iter_steps(grid, unique, should_stop, techniques))
     return Solution(steps, grid.is_solved(), grid)
