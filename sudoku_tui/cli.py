@@ -173,7 +173,7 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 PREPARING = "Preparing the solver (first run only)…"
 # Commands that run the compiled search, and so may compile it first.
-SOLVING_COMMANDS = frozenset({"solve", "generate", "explain", "grade", "export", "daily"})
+SOLVING_COMMANDS = frozenset({"solve", "generate", "explain", "grade", "export", "daily", "minimal"})
 
 
 def _prepare_solver(jobs: int) -> Callable[[], None]:

@@ -128,8 +128,9 @@ def _spread_chunks(
     tasks: Iterable[Any],
     total: int,
     label: str,
+    size: int,
 ) -> Iterator[Item]:
-    """Every result of every task, in order, with a progress bar on a terminal.
+    """Every result of every task (of ``size`` items), in order, with a progress bar on a terminal.
 
     Raises DaskUnavailable (from :mod:`.engine.spread`) for a bad ``--dask``.
     """
@@ -139,7 +140,8 @@ def _spread_chunks(
     bar = ProgressBar(total, label)
     done = 0
     try:
-        for results in spread(work, tasks, jobs=args.jobs, dask=getattr(args, "dask", None)):
+        pieces = -(-total // size)
+        for results in spread(work, tasks, jobs=args.jobs, dask=getattr(args, "dask", None), pieces=pieces):
             yield from results
             done += len(results)
             bar.update(done)
@@ -187,7 +189,7 @@ def _each_puzzle(
         return 1
 
     def body() -> None:
-        found = _spread_chunks(args, work, _line_chunks(puzzles, size), len(puzzles), label)
+        found = _spread_chunks(args, work, _line_chunks(puzzles, size), len(puzzles), label, size)
         for index, result in enumerate(found):
             write(puzzles, index, result)
 
@@ -258,7 +260,8 @@ def _minimal(args: argparse.Namespace) -> int:
 
 
 def _grade(args: argparse.Namespace) -> int:
-    """``Hard 1340`` per puzzle (``Stuck 1340`` when logic runs out), or JSON objects."""
+    """``Hard 1340`` per puzzle (``Stuck 1340`` when logic runs out, the game's
+    sentence when there is no solution), or JSON objects."""
     from .engine.batch_authors import Grade, grade_chunk
     from .game.texts import NO_SOLUTION
 
@@ -288,7 +291,7 @@ def _solve(args: argparse.Namespace) -> int:
 
     def body() -> None:
         for line, answer in zip(
-            puzzles.lines, _spread_chunks(args, _split_answers, joined, len(puzzles), "Solving"), strict=True
+            puzzles.lines, _spread_chunks(args, _split_answers, joined, len(puzzles), "Solving", size), strict=True
         ):
             if not args.json:
                 sys.stdout.write(answer + "\n")
@@ -326,7 +329,7 @@ def _generate(args: argparse.Namespace) -> int:
 
     def body() -> None:
         nonlocal header
-        for line, level in _spread_chunks(args, generate_chunk, tasks, args.count, "Generating"):
+        for line, level in _spread_chunks(args, generate_chunk, tasks, args.count, "Generating", 1):
             if args.json:
                 record = {"puzzle": line, "size": shape.name, "level": level}
                 if technique is not None:
@@ -369,6 +372,7 @@ def _explain(args: argparse.Namespace) -> int:
     _write_json(
         {
             "solved": result.solved,
+            "has_solution": result.has_solution,
             "level": result.level.label if result.solved else None,
             "score": result.score,
             "steps": len(result.steps),

@@ -39,7 +39,7 @@ class Givens:
 
 @dataclass(frozen=True)
 class Grade:
-    """The level (None when logic gets stuck), the score and the hardest technique."""
+    """The level (None when logic gets stuck or there is no solution), the score and the hardest technique."""
 
     level: str | None
     score: int
@@ -76,6 +76,7 @@ def _grade(puzzle: Puzzle) -> Grade:
         result.score,
         len(result.steps),
         hardest.technique.value if hardest is not None else None,
+        result.has_solution,
     )
 
 

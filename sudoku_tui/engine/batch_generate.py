@@ -31,11 +31,13 @@ class Order:
     symmetry: Symmetry = Symmetry.NONE
     technique: TechniqueName | None = None
 
-    def make(self, rng: random.Random, should_stop: StopCheck | None = None) -> Generated:
+    def make(
+        self, rng: random.Random, should_stop: StopCheck | None = None, progress: ProgressCallback | None = None
+    ) -> Generated:
         shape = shape_for_size(self.shape_name)
         if self.technique is not None:
-            return practice_puzzle(shape, self.technique, rng, should_stop)
-        return generate(shape, self.level, self.symmetry, rng, should_stop=should_stop)
+            return practice_puzzle(shape, self.technique, rng, should_stop, progress)
+        return generate(shape, self.level, self.symmetry, rng, should_stop=should_stop, progress=progress)
 
 
 def puzzle_rng(seed: int | str, index: int) -> random.Random:

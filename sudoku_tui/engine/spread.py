@@ -14,10 +14,11 @@ version), since they import the work function by name.
 
 from __future__ import annotations
 
-import multiprocessing
 from collections import deque
 from collections.abc import Callable, Iterable, Iterator
 from typing import Any, TypeVar
+
+from .limits import worker_count, worker_pool
 
 Task = TypeVar("Task")
 Result = TypeVar("Result")
@@ -36,17 +37,21 @@ def spread(
     tasks: Iterable[Task],
     jobs: int = 1,
     dask: str | None = None,
+    pieces: int | None = None,
 ) -> Iterator[Result]:
     """``work(task)`` for every task, yielded in task order.
 
     ``dask`` (a scheduler address such as ``tcp://host:8786``) wins over
-    ``jobs``; ``jobs > 1`` uses that many local processes; otherwise the
-    work runs here, one task after another.
+    ``jobs``; ``jobs > 1`` uses local processes, no more than the ``pieces``
+    of work (the number of tasks, when known) or the usable cores; otherwise
+    the work runs here, one task after another.
     """
+    processes = worker_count(jobs, pieces if pieces is not None else jobs)
     if dask is not None:
         yield from _over_dask(work, tasks, dask)
-    elif jobs > 1:
-        with multiprocessing.get_context().Pool(jobs) as pool:
+    elif processes > 1:
+        # Leaving the block (at the end, or on Ctrl-C) ends the workers at once.
+        with worker_pool(processes) as pool:
             yield from pool.imap(work, tasks)
     else:
         for task in tasks:

@@ -20,7 +20,7 @@ from threading import Lock
 from ..engine.conflicts import conflicting_cells
 from ..engine.logic.grid import CandidateGrid
 from ..engine.logic.runner import is_unique, next_step
-from ..engine.logic.step import Step
+from ..engine.logic.step import Step, TechniqueName
 from ..engine.puzzle import Puzzle
 from ..engine.solver import solve
 from . import texts
@@ -145,6 +145,13 @@ def hint_cells(step: Step) -> frozenset[int]:
     if not cells:
         cells = {cell for cell, _ in step.eliminations}
     return frozenset(cells)
+
+
+def step_name(step: Step, practising: TechniqueName | None) -> str:
+    """The hint's technique, said to be the one practised when it is."""
+    if practising is not None and step.technique is practising:
+        return texts.practised_step(step.technique.value)
+    return str(step.technique)
 
 
 @dataclass

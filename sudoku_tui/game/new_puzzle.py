@@ -13,15 +13,20 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
+from ..engine.batch_generate import order_of
 from ..engine.generator import Generated, generate, reachable_levels
 from ..engine.geometry import shape_for_size
 from ..engine.levels import Level, Symmetry
+from ..engine.logic.step import TechniqueName
+from ..engine.practice import practised
 from ..engine.progress import ProgressCallback
 from .daily import DAILY_SIZES, daily_rng, size_word
 from .daily import SYMMETRY as DAILY_SYMMETRY
 
 # (shape name for shape_for_size, label on screen)
 SIZES = (("4x4", "4x4"), ("9x9", "9x9"), ("16x16", "16x16"), ("samurai", "Samurai"))
+# Practice puzzles are 9x9: the techniques are HoDoKu's, sized for that board.
+PRACTICE_SIZE = "9x9"
 # Boards whose hard levels take long enough to say so.
 SLOW_BOARDS = frozenset({"16x16", "samurai"})
 
@@ -37,13 +42,16 @@ class NewPuzzleChoice:
     level: Level = Level.EASY
     symmetry: Symmetry = Symmetry.NONE
     day: date | None = None  # the daily puzzle of this date (UTC), when it is one
+    technique: TechniqueName | None = None  # a puzzle to practise it (9x9; level and symmetry not used)
 
     @property
     def size_label(self) -> str:
         return dict(SIZES)[self.size]
 
     def describe(self) -> str:
-        """``hard 9x9`` (``daily medium 9x9``), as the status line and the Header say it."""
+        """``hard 9x9`` (``daily medium 9x9``, ``9x9 X-Wing practice``), as the status line and the Header say it."""
+        if self.technique is not None:
+            return f"{self.size_label} {self.technique.value} practice"
         daily = "daily " if self.day is not None else ""
         return f"{daily}{self.level.key} {self.size_label}"
 
@@ -63,6 +71,16 @@ def size_note(size: str) -> str:
     return ""
 
 
+def practice_techniques() -> list[TechniqueName]:
+    """The techniques the game offers to practise, easiest first (as the logic tries them)."""
+    return practised()
+
+
+PRACTICE_NOTE = (
+    "Practice puzzles are 9x9, need the technique and nothing harder; the rarer ones take longer (Esc stops)."
+)
+
+
 def has_daily(size: str) -> bool:
     """Whether boards of this size have a daily puzzle."""
     return size_word(shape_for_size(size)) in DAILY_SIZES
@@ -72,6 +90,10 @@ def make_puzzle(choice: NewPuzzleChoice, should_stop: Callable[[], bool], progre
     """Make the puzzle asked for (the same daily puzzle as everyone's, for a daily);
     raises ``Cancelled`` or ``GenerationFailed``."""
     shape = shape_for_size(choice.size)
+    if choice.technique is not None:
+        # The same making as ``sudoku-tui generate --technique``.
+        order = order_of(shape, technique=choice.technique)
+        return order.make(random.Random(), should_stop, progress)
     if choice.day is not None:
         rng, symmetry = daily_rng(choice.day, choice.level.key, shape), DAILY_SYMMETRY
     else:
@@ -80,5 +102,5 @@ def make_puzzle(choice: NewPuzzleChoice, should_stop: Callable[[], bool], progre
 
 
 def making_text(choice: NewPuzzleChoice, attempt: int) -> str:
-    article = "an" if choice.level.key[0] in "aeiou" else "a"
+    article = "an" if choice.describe()[0] in "aeiou" else "a"
     return f"Making {article} {choice.describe()} puzzle… attempt {attempt}  (Esc cancels)"

@@ -30,7 +30,7 @@ from typing import Literal
 from ..engine.formats import PuzzleFile
 from ..engine.generator import Generated
 from ..engine.geometry import square
-from ..engine.logic.step import Step
+from ..engine.logic.step import Step, TechniqueName
 from ..engine.puzzle import Puzzle
 from ..engine.solver import is_solved
 from ..paths import bundled_puzzles
@@ -109,6 +109,7 @@ class Session:
         self.puzzles: PuzzleFile | None = None
         self.number = 0
         self.made: Generated | None = None  # the made puzzle in play, when it is one
+        self.practising: TechniqueName | None = None  # the technique the made puzzle in play practises
         self.origin = Source()  # where the puzzle in play came from, as the history says it
         self.level: str | None = None  # its level, when known (made and daily puzzles)
         self.aids = Aids()  # what helped in the game in play
@@ -246,8 +247,11 @@ class Session:
         self.making = None
         return True
 
-    def puzzle_made(self, token: int, made: Generated, daily: date | None = None) -> bool:
-        """Play a made puzzle (the daily puzzle of ``daily``); it belongs to no file.
+    def puzzle_made(
+        self, token: int, made: Generated, daily: date | None = None, practising: TechniqueName | None = None
+    ) -> bool:
+        """Play a made puzzle (the daily puzzle of ``daily``, or one practising a
+        technique, which hints then name as such); it belongs to no file.
         False for a replaced job."""
         if not self.jobs.is_current("make", token):
             return False
@@ -257,6 +261,7 @@ class Session:
         self.number = 0
         origin = Source.daily(daily) if daily is not None else Source.made()
         self._start(made.puzzle, origin, made.level.key if made.level is not None else None)
+        self.practising = practising
         self.solution = made.solution
         return True
 
@@ -272,6 +277,7 @@ class Session:
         """
         self.jobs.drop("solve")  # a solve still running is for the old puzzle
         self.solving = False
+        self.practising = None
         again = self.in_game and puzzle == self.play.puzzle
         self._leave(again)
         saved = None if again else self.keeper.resumable(puzzle)

@@ -38,6 +38,12 @@ NO_ENTRIES = "No entries yet: nothing to check."
 LOOKING_FOR_HINT = "Looking for a hint…"
 CHECKING_ENTRIES = "Checking your entries…"
 
+
+def practised_step(name: str) -> str:
+    """A hint's technique when it is the one the puzzle was made to practise."""
+    return f"{name}, the technique you are practising"
+
+
 START = "Press o to open a puzzle file."
 SOLVING = "Solving…"
 MAKING_CANCELLED = "New puzzle cancelled."

@@ -37,7 +37,17 @@ from ..engine.solver import solve
 from ..game import texts
 from ..game.daily import today
 from ..game.file_choice import os_problem, shown_name
-from ..game.hints import HintAnswer, ShownHint, Signature, Verdict, find_hint, hint_cells, judge, progress_message
+from ..game.hints import (
+    HintAnswer,
+    ShownHint,
+    Signature,
+    Verdict,
+    find_hint,
+    hint_cells,
+    judge,
+    progress_message,
+    step_name,
+)
 from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
 from ..game.session import Notice, Session
 from ..game.store import Game, StoreError
@@ -391,7 +401,8 @@ class GameScreen(Screen[None]):
             self.show_message(message.text)
 
     def on_puzzle_made(self, message: PuzzleMade) -> None:
-        if not self.session.puzzle_made(message.token, message.made, message.choice.day):
+        choice = message.choice
+        if not self.session.puzzle_made(message.token, message.made, choice.day, choice.technique):
             return
         self._making_done()
         # The puzzle belongs to no file: Load Random and the puzzle number go
@@ -574,11 +585,12 @@ class GameScreen(Screen[None]):
 
     def _show_hint(self, shown: ShownHint) -> None:
         step = shown.step
+        name = step_name(step, self.session.practising)
         if shown.level == 1:
-            self._say(f"Hint: {step.technique} (press ? again to see where)")
+            self._say(f"Hint: {name} (press ? again to see where)")
         elif shown.level == 2:
             self.board.hint_cells = hint_cells(step)
-            self._say(f"{step.technique}: {step.explanation}", title=str(step.technique), body=step.explanation)
+            self._say(f"{name}: {step.explanation}", title=name, body=step.explanation)
         else:
             self.board.hint_cells = frozenset()
             self.board.play_changed(self.session.apply_step(step) is not None)

@@ -1,4 +1,5 @@
-"""The New Puzzle dialog: size, difficulty and symmetry, chosen with the arrow keys."""
+"""The New Puzzle dialog: size, difficulty and symmetry, chosen with the arrow keys,
+or a technique to practise."""
 
 from __future__ import annotations
 
@@ -9,11 +10,21 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
-from textual.widgets import Button, Label, RadioButton, RadioSet
+from textual.widgets import Button, Label, RadioButton, RadioSet, Select
 
 from ..engine.levels import Level, Symmetry
+from ..engine.logic.step import TechniqueName
 from ..game.daily import today
-from ..game.new_puzzle import SIZES, NewPuzzleChoice, has_daily, levels_for, size_note
+from ..game.new_puzzle import (
+    PRACTICE_NOTE,
+    PRACTICE_SIZE,
+    SIZES,
+    NewPuzzleChoice,
+    has_daily,
+    levels_for,
+    practice_techniques,
+    size_note,
+)
 from .modal import Modal
 
 DAILY_TIP = "The same puzzle for everyone today (UTC), at this size and level; solving it keeps your streak."
@@ -101,6 +112,16 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
     NewPuzzleDialog ChoiceSet:focus {
         border: tall $accent;
     }
+    NewPuzzleDialog #practice {
+        height: 1;
+        width: auto;
+    }
+    NewPuzzleDialog #practice Label {
+        margin: 0 1 0 0;
+    }
+    NewPuzzleDialog #technique {
+        width: 36;
+    }
     NewPuzzleDialog #note {
         color: $text-muted;
         width: 62;
@@ -137,6 +158,15 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
                         yield RadioButton(
                             symmetry.capitalize(), value=symmetry == last.symmetry, id=f"symmetry-{symmetry}"
                         )
+            with Horizontal(id="practice"):
+                yield Label("Practise a technique:")
+                yield Select(
+                    [(name.value, name) for name in practice_techniques()],
+                    prompt="none (a puzzle at the level)",
+                    value=last.technique if last.technique is not None else Select.NULL,
+                    id="technique",
+                    compact=True,
+                )
             yield Label("", id="note")
             with Horizontal(classes="buttons -end"):
                 yield Button("Start", id="start", variant="primary", compact=True)
@@ -147,6 +177,7 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
         self._fit_levels()
         self.query_one("#size", ChoiceSet).focus()
 
+    @on(Select.Changed, "#technique")
     @on(RadioSet.Changed, "#size")
     def _fit_levels(self) -> None:
         """Offer only the levels the chosen board can have."""
@@ -157,10 +188,18 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
             button.disabled = button.id is not None and button.id.split("-", 1)[1] not in offered
         if levels.chosen not in offered:
             levels.choose(0)  # the easiest, which every board has
-        self.query_one("#note", Label).update(size_note(size))
-        self.query_one("#daily", Button).disabled = not has_daily(size)
+        practising = self._technique() is not None
+        self.query_one("#note", Label).update(PRACTICE_NOTE if practising else size_note(size))
+        self.query_one("#daily", Button).disabled = practising or not has_daily(size)
+
+    def _technique(self) -> TechniqueName | None:
+        value = self.query_one("#technique", Select).value
+        return value if isinstance(value, TechniqueName) else None
 
     def choice(self) -> NewPuzzleChoice:
+        technique = self._technique()
+        if technique is not None:
+            return NewPuzzleChoice(PRACTICE_SIZE, technique=technique)
         size = self.query_one("#size", ChoiceSet).chosen
         # Read against the size, not from the level buttons alone: their change may still be on its way.
         offered = levels_for(size)
@@ -176,7 +215,8 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
     @on(Button.Pressed, "#daily")
     def _daily_pressed(self) -> None:
         """Today's daily puzzle at the size and level chosen (its symmetry is always rotational)."""
-        self.close(replace(self.choice(), symmetry=Symmetry.ROTATIONAL, day=today()))
+        if self._technique() is None:
+            self.close(replace(self.choice(), symmetry=Symmetry.ROTATIONAL, day=today()))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

@@ -59,6 +59,9 @@ def test_grade_json(capsys: pytest.CaptureFixture[str]) -> None:
         assert record["solved"] == (record["level"] is not None)
         assert record["steps"] > 0
         assert isinstance(record["hardest"], str)
+        assert record["has_solution"] is True
+    (none,) = objects(capsys, "grade", str(PUZZLES / "no-solution.txt"))
+    assert (none["has_solution"], none["solved"], none["level"], none["steps"]) == (False, False, None, 0)
 
 
 def test_explain_json(capsys: pytest.CaptureFixture[str]) -> None:

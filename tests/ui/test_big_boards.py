@@ -13,7 +13,7 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import SIZE, label, load, settle, snapshot_app
+from ui_helpers import SIZE, label, load, settle, snapshot_app, wait_for
 
 from sudoku_tui.engine.formats import format_drawn_samurai, read_puzzle_file
 from sudoku_tui.engine.solver import candidates, count_solutions, solve
@@ -23,15 +23,6 @@ from sudoku_tui.ui.dialogs import MessageDialog
 BIG_BOARDS = Path(__file__).parent / "boards"
 SAMURAI = BIG_BOARDS / "samurai.txt"
 SIXTEEN = BIG_BOARDS / "sixteen.txt"
-
-
-async def wait_for(pilot: Pilot[None], group: str) -> None:
-    """Let the workers of one group (hint, make) finish and their messages be handled."""
-    app = pilot.app
-    jobs = [worker for worker in app.workers if worker.group == group]
-    if jobs:
-        await app.workers.wait_for_complete(jobs)
-    await pilot.pause()
 
 
 def drawn_row(app: SudokuApp, row: int) -> str:

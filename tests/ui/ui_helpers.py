@@ -24,6 +24,15 @@ async def settle(pilot: Pilot[None]) -> None:
     await pilot.pause()  # the workers' messages
 
 
+async def wait_for(pilot: Pilot[None], group: str) -> None:
+    """Let the workers of one group (hint, make) finish and their messages be handled."""
+    app = pilot.app
+    jobs = [worker for worker in app.workers if worker.group == group]
+    if jobs:
+        await app.workers.wait_for_complete(jobs)
+    await pilot.pause()
+
+
 async def tree_loaded(pilot: Pilot[None]) -> None:
     """Wait until the open dialog's folder tree shows the folder's entries."""
     from textual.widgets import DirectoryTree
