@@ -376,7 +376,6 @@ def _explain(args: argparse.Namespace) -> int:
             "level": result.level.label if result.solved else None,
             "score": result.score,
             "steps": len(result.steps),
-            "has_solution": result.has_solution,
         }
     )
     sys.stdout.flush()

@@ -67,8 +67,6 @@ def _givens(puzzle: Puzzle) -> Givens:
 
 def _grade(puzzle: Puzzle) -> Grade:
     result = solve_logically(puzzle)
-    if not result.has_solution:
-        return Grade(None, 0, 0, None, has_solution=False)
     # The step whose technique has the highest level, then score: the one the grade rests on.
     hardest = max(result.steps, key=score_of, default=None)
     return Grade(
