@@ -12,6 +12,8 @@ from pathlib import Path
 
 import pytest
 
+from tests.search_paths import compiled_search_available
+
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = PROJECT_ROOT.parent / "shared" / "data"
 
@@ -35,3 +37,20 @@ def shared_file() -> Callable[..., Path]:
     """``shared_file("9x9", "top1465.txt")``: a file under ``../shared/data``;
     skips the test when the file (or the folder) is absent."""
     return shared_path
+
+
+@pytest.fixture(params=["pure", "compiled"])
+def search_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run a test through each search the engine has: the pure-Python one
+    (the base install) and the compiled kernel (the fast extra; skipped
+    when Numba is not installed). The choice is an environment variable, so
+    worker processes follow it too."""
+    from sudoku_tui.engine.backend import NO_JIT
+
+    if request.param == "compiled":
+        if not compiled_search_available():
+            pytest.skip("Numba is not installed (the fast extra)")
+        monkeypatch.delenv(NO_JIT, raising=False)
+    else:
+        monkeypatch.setenv(NO_JIT, "1")
+    return str(request.param)
