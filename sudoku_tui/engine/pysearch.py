@@ -96,11 +96,13 @@ def pure_tables(shape: Shape) -> PureTables:
     keep = [0] * (shape.n * block)
     cell_bit = [0] * (shape.n * block)
     for cell, own in enumerate(position):
-        peers = sum(1 << position[p] for p in shape.peers[cell])
+        others = full ^ ((1 << own) * replicate)  # every other cell, every value
+        # Peers and the cell itself, one block: xor-ing it in at value v's block
+        # clears v from the peers and puts back the cell's own bit for v.
+        cross = sum(1 << position[p] for p in shape.peers[cell]) | (1 << own)
         for v in range(shape.n):
             bit = v * block + own
-            gone = (peers << (v * block)) | ((1 << own) * replicate)
-            keep[bit] = full & ~gone | (1 << bit)
+            keep[bit] = others ^ (cross << (v * block))
             cell_bit[bit] = 1 << own
     house_groups = tuple(
         (offsets, sum(1 << s for s in starts) * replicate, sum(1 << o for o in offsets))
