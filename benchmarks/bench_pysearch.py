@@ -192,10 +192,12 @@ def proofs(size: int, seconds: float, file_lines: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer puzzles made, smaller samples")
+    parser.add_argument("--proofs-only", action="store_true", help="only part 2, the uniqueness proofs")
     args = parser.parse_args()
-    with search("pure"):
-        bundled_puzzles()
-        made_puzzles(3 if args.quick else 7)
+    if not args.proofs_only:
+        with search("pure"):
+            bundled_puzzles()
+            made_puzzles(3 if args.quick else 7)
     proofs(2000 if args.quick else 10_000, 5.0 if args.quick else 15.0, 10_000 if args.quick else 40_000)
 
 

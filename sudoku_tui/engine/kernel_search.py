@@ -44,8 +44,9 @@ class KernelSearch:
     def start(self, givens: Sequence[int]) -> np.ndarray | None:
         """The propagated state of the givens, or None when they contradict."""
         t = self.table
-        state = np.zeros(t.cells, dtype=np.int64)
-        ok = kernel.start(np.asarray(givens, dtype=np.int64), state, self.queue, self.geo, t.full)
+        state = np.empty(t.cells, dtype=np.int64)  # start() writes every cell
+        # bytes() turns the values (all below 256) into an array in one C call.
+        ok = kernel.start(np.frombuffer(bytes(givens), dtype=np.uint8), state, self.queue, self.geo, t.full)
         return state if ok else None
 
     def assign(self, state: np.ndarray, cell: int, bit: int) -> np.ndarray | None:

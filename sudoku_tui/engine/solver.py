@@ -28,6 +28,7 @@ which is exactly what the classic's stack of guesses finds.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
 from typing import Any, Protocol
 
@@ -76,13 +77,26 @@ class Search(Protocol):
     ) -> tuple[int, tuple[int, ...] | None]: ...
 
 
+# Searches kept per thread, shape and kind: the compiled one's arrays cost
+# more to allocate than a quick puzzle costs to count. A search is used by one
+# call at a time (nothing here runs two at once in one thread).
+_kept = threading.local()
+
+
 def _search(shape: Shape) -> Search:
     """The compiled search when Numba is there, else the pure-Python one."""
-    if backend.compiled():
-        from .kernel_search import KernelSearch  # numpy and Numba: the fast extra
+    compiled = backend.compiled()
+    searches: dict[tuple[str, bool], Search] = _kept.__dict__.setdefault("searches", {})
+    found = searches.get((shape.name, compiled))
+    if found is None:
+        if compiled:
+            from .kernel_search import KernelSearch  # numpy and Numba: the fast extra
 
-        return KernelSearch(shape)
-    return PureSearch(shape)
+            found = KernelSearch(shape)
+        else:
+            found = PureSearch(shape)
+        searches[shape.name, compiled] = found
+    return found
 
 
 def solve(
