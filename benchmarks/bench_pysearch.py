@@ -201,13 +201,14 @@ def proofs(size: int, seconds: float, file_lines: int) -> None:
 def main() -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer puzzles made, smaller samples")
-    parser.add_argument("--proofs-only", action="store_true", help="only part 2, the uniqueness proofs")
+    parser.add_argument("--part", choices=("player", "proofs"), help="only part 1 (player) or part 2 (proofs)")
     args = parser.parse_args()
-    if not args.proofs_only:
+    if args.part != "proofs":
         with search("pure"):
             bundled_puzzles()
             made_puzzles(3 if args.quick else 7)
-    proofs(2000 if args.quick else 10_000, 5.0 if args.quick else 15.0, 10_000 if args.quick else 40_000)
+    if args.part != "player":
+        proofs(2000 if args.quick else 10_000, 5.0 if args.quick else 15.0, 10_000 if args.quick else 40_000)
 
 
 if __name__ == "__main__":
