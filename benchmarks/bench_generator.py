@@ -3,8 +3,8 @@
     python -m benchmarks.bench_generator [--quick] [--seed S] [--part grids|levels|big]
 
 Prints, against the generator's targets:
-- complete grids per second for each shape, with the same fill run as plain
-  Python (uncompiled) in the same process as the baseline;
+- complete grids per second for each shape, with the pure-Python fill (the
+  base install's) in the same process as the baseline;
 - unique 9x9 easy puzzles per second;
 - how often each level comes out of digging alone (ungraded minimal 9x9
   puzzles), which is what makes the rare levels slow;
@@ -20,13 +20,10 @@ import statistics
 import time
 from collections import Counter
 
-import numpy as np
-
 from sudoku_tui.engine import grids
 from sudoku_tui.engine.generator import default_grader, generate
 from sudoku_tui.engine.geometry import Shape, samurai, square
 from sudoku_tui.engine.levels import Level
-from sudoku_tui.engine.shape_tables import kernel_tables
 
 
 def grids_per_second(shape: Shape, seconds: float, rng: random.Random) -> float:
@@ -41,22 +38,12 @@ def grids_per_second(shape: Shape, seconds: float, rng: random.Random) -> float:
 
 
 def plain_python_grids_per_second(shape: Shape, count: int, rng: random.Random) -> float:
-    """The same fill without compilation: the baseline the ratio is quoted against
-    (the kernel's small helpers it calls, such as place, stay compiled)."""
-    fill = getattr(grids._fill, "py_func", grids._fill)
-    table = kernel_tables(shape)
-    cells = shape.size
-    stack = np.empty((cells + 1, cells), dtype=np.int64)
-    branch_cell = np.empty(cells + 1, dtype=np.int64)
-    branch_rest = np.empty(cells + 1, dtype=np.int64)
-    queue = np.empty(cells * 8 + 8, dtype=np.int64)
-    out = np.empty(cells, dtype=np.int64)
+    """The pure-Python fill (what the base install runs, grids._fill): the
+    baseline the ratio is quoted against."""
     start = time.perf_counter()
     for _ in range(count):
-        done = False
-        while not done:
-            words = np.frombuffer(rng.getrandbits(128 * cells).to_bytes(16 * cells, "little"), dtype=np.uint32)
-            done = bool(fill(words, stack, branch_cell, branch_rest, queue, table.geometry(), table.full, 20_000, out))
+        while grids._fill(shape, grids.words(rng, 4 * shape.size), 20_000) is None:
+            pass
     return count / (time.perf_counter() - start)
 
 

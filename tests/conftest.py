@@ -14,6 +14,8 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.search_paths import compiled_search_available
+
 # Property tests (file readers, save loading) run a fixed, small budget, the
 # same examples every run, so CI stays quick and a failure reproduces:
 # HYPOTHESIS_PROFILE=thorough searches much longer by hand.
@@ -51,3 +53,20 @@ def shared_file() -> Callable[..., Path]:
     """``shared_file("9x9", "top1465.txt")``: a file under ``../shared/data``;
     skips the test when the file (or the folder) is absent."""
     return shared_path
+
+
+@pytest.fixture(params=["pure", "compiled"])
+def search_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run a test through each search the engine has: the pure-Python one
+    (the base install) and the compiled kernel (the fast extra; skipped
+    when Numba is not installed). The choice is an environment variable, so
+    worker processes follow it too."""
+    from sudoku_tui.engine.backend import NO_JIT
+
+    if request.param == "compiled":
+        if not compiled_search_available():
+            pytest.skip("Numba is not installed (the fast extra)")
+        monkeypatch.delenv(NO_JIT, raising=False)
+    else:
+        monkeypatch.setenv(NO_JIT, "1")
+    return str(request.param)

@@ -39,7 +39,6 @@ from .levels import Level, Symmetry
 from .progress import Cancelled, ProgressCallback
 from .puzzle import Puzzle
 from .sat import UniqueAgainst
-from .shape_tables import kernel_tables
 from .solver import count_solutions
 
 if TYPE_CHECKING:
@@ -289,7 +288,7 @@ def _dig_unique(
         # One formula for the whole dig, asked with the givens as assumptions:
         # the same answers as count_solutions, several times faster on 16x16
         # and on Samurai (where a few counts of the search took seconds).
-        oracle = UniqueAgainst(kernel_tables(shape), solution, should_stop)
+        oracle = UniqueAgainst(shape, solution, should_stop)
         try:
             return _dig(solution, groups, rng, oracle.unique, check)
         finally:

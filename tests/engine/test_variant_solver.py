@@ -6,17 +6,15 @@ from __future__ import annotations
 
 import random
 
-import numpy as np
 import pytest
 
-from sudoku_tui.engine import kernel
 from sudoku_tui.engine.batch import solve_lines
 from sudoku_tui.engine.geometry import Shape
 from sudoku_tui.engine.grids import random_grid
 from sudoku_tui.engine.killer_cages import grow_cages, killer_shape
 from sudoku_tui.engine.puzzle import Puzzle, format_line
+from sudoku_tui.engine.pysearch import PureSearch
 from sudoku_tui.engine.sat import SatPuzzle
-from sudoku_tui.engine.shape_tables import kernel_tables
 from sudoku_tui.engine.solver import count_solutions, solve
 from sudoku_tui.engine.variants import BOX_REGIONS, jigsaw, sudoku_x, variant_template, windoku
 from tests.oracle import solutions
@@ -66,13 +64,13 @@ def test_killer_with_big_cages_first_solution_and_count(seed: int) -> None:
     every = _every_solution(puzzle, "killer")
     assert count_solutions(puzzle, 500) == len(every)
     assert solve(puzzle) == min(every)
-    # The SAT path (taken when the search wanders) knows the cages too.
-    table = kernel_tables(shape)
-    state = np.zeros(81, dtype=np.int64)
-    assert kernel.start(
-        np.array(puzzle.givens, dtype=np.int64), state, np.zeros(800, dtype=np.int64), table.geometry(), table.full
-    )
-    sat = SatPuzzle(table, state)
+    # The SAT path (taken when the search wanders, and by the pure-Python
+    # search, which knows houses only) knows the cages: here it starts from
+    # the houses' propagation alone.
+    search = PureSearch(shape)
+    state = search.start(puzzle.givens)
+    assert state is not None
+    sat = SatPuzzle(shape, *search.fixed_and_candidates(state))
     count, first = sat.count(500)
     assert count == len(every) and first is not None and tuple(sat.first_in_order(first)) == min(every)
     sat.close()
