@@ -10,7 +10,7 @@ with every box; cells ascending), so the step taken among several is its.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Callable, Iterator
 
 from .grid import CandidateGrid, digits_of
 from .step import Step, TechniqueName, cells_text, house_text, values_text
@@ -54,14 +54,19 @@ def _from_middle(
         return
     line_rest = [c for c in line_cells if c not in middle]
     box_rest = [c for c in box_cells if c not in middle]
-    for line_set, line_mask in _subsets(cands, line_rest, ~0):
+    for line_set, line_mask in _subsets(cands, line_rest, ~0, None):
         extra = (line_mask & ~middle_mask).bit_count()
         taken = len(line_set) - extra  # middle values the line set accounts for
         if not line_mask & middle_mask or taken <= 0 or taken >= spare:
             continue
         allowed = ~(line_mask & middle_mask)
         free = [c for c in box_rest if c not in line_set]
-        for box_set, box_mask in _subsets(cands, free, allowed):
+
+        # HoDoKu grows a box set only while it accounts for no more middle values than are left.
+        def room(cells: tuple[int, ...], mask: int, left: int = spare - taken) -> bool:
+            return len(cells) - (mask & ~middle_mask).bit_count() <= left
+
+        for box_set, box_mask in _subsets(cands, free, allowed, room):
             box_extra = (box_mask & ~middle_mask).bit_count()
             if box_mask & middle_mask and len(box_set) - box_extra == spare - taken:
                 step = _step(grid, line, box, middle, middle_mask, line_set, line_mask, box_set, box_mask)
@@ -69,9 +74,12 @@ def _from_middle(
                     yield step
 
 
-def _subsets(cands: list[int], cells: list[int], allowed: int) -> Iterator[tuple[tuple[int, ...], int]]:
+def _subsets(
+    cands: list[int], cells: list[int], allowed: int, room: Callable[[tuple[int, ...], int], bool] | None
+) -> Iterator[tuple[tuple[int, ...], int]]:
     """Non-empty sets of ``cells`` holding only ``allowed`` values, depth first
-    in HoDoKu's order (a set, then the sets that grow from it)."""
+    in HoDoKu's order (a set, then the sets that grow from it, while ``room``
+    says a set may grow)."""
 
     def grow(start: int, chosen: tuple[int, ...], mask: int) -> Iterator[tuple[tuple[int, ...], int]]:
         for i in range(start, len(cells)):
@@ -80,7 +88,8 @@ def _subsets(cands: list[int], cells: list[int], allowed: int) -> Iterator[tuple
                 continue
             bigger = (*chosen, cell)
             yield bigger, mask | cands[cell]
-            yield from grow(i + 1, bigger, mask | cands[cell])
+            if room is None or room(bigger, mask | cands[cell]):
+                yield from grow(i + 1, bigger, mask | cands[cell])
 
     return grow(0, (), 0)
 
