@@ -178,5 +178,12 @@ def _run_ssh(args: argparse.Namespace, settings: ServerSettings) -> int:
 
 
 def _run_web(args: argparse.Namespace, settings: ServerSettings) -> int:
-    print("serve web is not built yet.", file=sys.stderr)
-    return 1
+    from .web import run_web
+
+    host, port = args.listen
+    try:
+        run_web(settings, host, port, args.public_url)
+    except OSError as error:
+        print(f"The web server cannot start: {error.strerror or error}.", file=sys.stderr)
+        return 1
+    return 0
