@@ -81,6 +81,14 @@ def _shared_options(parser: argparse.ArgumentParser, default_port: int, count: C
         "--memory", type=count, default=1024, metavar="MB", help="each game's memory cap (default 1024)"
     )
     parser.add_argument(
+        "--nice",
+        type=int,
+        choices=range(20),
+        default=10,
+        metavar="N",
+        help="each game's lower CPU priority (default 10)",
+    )
+    parser.add_argument(
         "--making-at-once",
         type=count,
         default=None,
@@ -126,6 +134,7 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
         store=args.store,
         puzzles=tuple(args.puzzles),
         memory_mb=args.memory,
+        nice=args.nice,
     )
     changes: dict[str, Any] = {}
     if args.making_at_once is not None:

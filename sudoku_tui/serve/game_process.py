@@ -12,8 +12,11 @@ from __future__ import annotations
 import fcntl
 import os
 import resource
+import signal
 import sys
 import termios
+import threading
+import time
 from contextlib import suppress
 
 from ..game.file_choice import PuzzleFolders
@@ -42,6 +45,23 @@ def limit_resources(served: ServedGame) -> None:
             os.nice(served.nice)
 
 
+def watch_server(grace: float = 10.0, every: float = 2.0) -> None:
+    """If the server dies (its child is then adopted by another process), hang up this
+    game so it saves, and end the process after ``grace`` seconds whatever it does:
+    with the server gone, no one would ever read it or stop it."""
+    server = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(every)
+        with suppress(OSError):
+            os.kill(os.getpid(), signal.SIGHUP)
+        time.sleep(grace)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
 def main() -> int:
     try:
         served = ServedGame.from_environment(os.environ)
@@ -49,6 +69,7 @@ def main() -> int:
         print(f"sudoku-tui: {error}.", file=sys.stderr)
         return 2
     take_terminal()
+    watch_server()
     limit_resources(served)
     take_turns(MakingTurns(served.turns, served.at_once))
     from ..ui import SudokuApp

@@ -20,6 +20,7 @@ from contextlib import suppress
 
 Output = Callable[[bytes], None]
 CHUNK = 65536
+HANG_UP_GRACE = 15.0  # seconds a hung-up game has to save and quit before it is killed
 
 
 def set_size(fd: int, columns: int, rows: int) -> None:
@@ -134,6 +135,8 @@ class GameTerminal:
         if not self._hung_up:
             self._hung_up = True
             self.signal(signal.SIGHUP)
+            # A game stuck on its way out must not keep its session (and its place) for good.
+            self._loop.call_later(HANG_UP_GRACE, self.signal, signal.SIGKILL)
 
     async def wait(self, grace: float | None = None) -> int:
         """The game's exit status, once it ended; after ``grace`` seconds it is killed."""

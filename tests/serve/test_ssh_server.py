@@ -7,9 +7,20 @@ from pathlib import Path
 
 import pytest
 
-from tests.serve.ssh_helpers import Screen, ServerProcess, asyncssh, connect, fingerprint, keys, make_key, servers
+from tests.game.store_backends import postgresql_socket, postgresql_url
+from tests.serve.ssh_helpers import (
+    Screen,
+    ServerProcess,
+    asyncssh,
+    connect,
+    fingerprint,
+    keys,
+    make_key,
+    servers,
+    until,
+)
 
-__all__ = ["keys", "servers"]  # the fixtures, used by name
+__all__ = ["keys", "postgresql_socket", "postgresql_url", "servers"]  # the fixtures, used by name
 
 TITLE = "Sudoku"
 START_LINE = "Press o to open a puzzle file."
@@ -198,3 +209,48 @@ def test_a_second_key_is_another_player(tmp_path: Path) -> None:
     first, second = make_key(tmp_path, "one"), make_key(tmp_path, "two")
     assert fingerprint(first).startswith("SHA256:")
     assert fingerprint(first) != fingerprint(second)
+
+
+async def test_players_keep_their_games_in_a_shared_postgresql_store(servers, keys, postgresql_url: str) -> None:  # type: ignore[no-untyped-def]
+    alice, bob = keys
+    first = servers("--store", postgresql_url)
+    async with await connect(first.port, alice) as conn:
+        screen = await shown(conn, START_LINE)
+        await play_a_move(screen)
+        assert await quit_game(screen) == 0
+    # Another host on the same database (here: a second server): the key finds its game there.
+    second = servers("--store", postgresql_url)
+    async with await connect(second.port, alice) as conn:
+        await shown(conn, RESUME)
+    async with await connect(second.port, bob) as conn:
+        screen = await shown(conn, START_LINE)
+        assert RESUME not in screen.text()
+
+
+def game_processes(server: ServerProcess) -> list[int]:
+    """The server's game processes (its children)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == server.process.pid:
+                    found.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return found
+
+
+async def test_a_server_killed_outright_leaves_no_game_behind(servers, keys) -> None:  # type: ignore[no-untyped-def]
+    alice, _ = keys
+    server = servers()
+    async with await connect(server.port, alice) as conn:
+        screen = await shown(conn, START_LINE)
+        await play_a_move(screen)
+        games = game_processes(server)
+        assert len(games) == 1
+        server.stop()  # SIGKILL: the server cannot hang up its games itself
+    # The game sees its server gone, saves and ends.
+    await until(lambda: not Path(f"/proc/{games[0]}").exists(), lambda: "the game outlived its server", 40)
+    again = servers()
+    async with await connect(again.port, alice) as conn:
+        await shown(conn, RESUME)
