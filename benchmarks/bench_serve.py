@@ -50,23 +50,13 @@ def moves_to_empty_cells(count: int = 8) -> list[str]:
 
 
 MOVES = moves_to_empty_cells()
+PLAY_LIMIT = 240.0  # seconds one player's game may take before it counts as not finished
 NICE = 10  # the games' priority, as the server's default (--nice)
 THINK = 0.3  # seconds between a screen's answer and the next key: a fast player (--think)
 
 
 class TimedScreen(Screen):
-    """A screen that notes when each answer from the server arrives."""
-
-    async def _read(self) -> None:
-        assert self.process is not None
-        self.arrived = asyncio.Event()
-        while True:
-            data = await self.process.stdout.read(65536)
-            if not data:
-                return
-            self.output += data
-            self.stream.feed(data)
-            self.arrived.set()
+    """A screen that times the server's answers."""
 
     async def key_to_screen(self, key: str, timeout: float = 30.0) -> float:
         """Seconds from sending ``key`` to the first bytes drawn in answer."""
@@ -145,7 +135,10 @@ async def measure(count: int, playing: int, folder: Path) -> None:
             f"{games} game processes: {rss / per / 1024:.0f} MiB resident, {pss / per / 1024:.0f} MiB proportional each"
         )
         players = held[: min(playing, len(held))]
-        results = await asyncio.gather(*(play(screen) for screen in players), return_exceptions=True)
+        # Each player gets a bounded time, so one stuck session cannot hold the whole run.
+        results = await asyncio.gather(
+            *(asyncio.wait_for(play(screen), PLAY_LIMIT) for screen in players), return_exceptions=True
+        )
         moves = [t for r in results if isinstance(r, tuple) for t in r[0]]
         slow = [t for r in results if isinstance(r, tuple) for t in r[1]]
         failed = sum(1 for r in results if not isinstance(r, tuple))

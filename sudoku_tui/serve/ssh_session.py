@@ -47,6 +47,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.goodbye = ""  # what to say after the game has gone (idle, the server stopping)
         self.ending = ""  # why the session ended, for the log
         self._task: asyncio.Future[None] | None = None
+        self._drew = False
 
     # ---- what the client asks for ------------------------------------------------
 
@@ -113,6 +114,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return status
 
     def _drawn(self, data: bytes) -> None:
+        if not self._drew:  # idle time counts from when the player could first type
+            self._drew = True
+            self.last_input = time.monotonic()
         if self.channel is not None and not self.channel.is_closing():
             self.channel.write(data)
 

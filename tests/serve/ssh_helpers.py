@@ -147,6 +147,7 @@ class Screen:
         self.size = (columns, rows)
         self._reader: asyncio.Task[None] | None = None
         self.output = bytearray()
+        self.arrived = asyncio.Event()  # set whenever the server sends something
 
     async def start(self) -> Screen:
         self.process = await self.conn.create_process(term_type="xterm-256color", term_size=self.size, encoding=None)
@@ -161,14 +162,15 @@ class Screen:
                 return
             self.output += data
             self.stream.feed(data)
+            self.arrived.set()
 
     def text(self) -> str:
         return "\n".join(self.screen.display)
 
-    async def wait_for(self, text: str, timeout: float = 30.0) -> None:
+    async def wait_for(self, text: str, timeout: float = 60.0) -> None:
         await until(lambda: text in self.text(), lambda: f"{text!r} is not on the screen:\n{self.text()}", timeout)
 
-    async def wait_for_output(self, text: str, timeout: float = 30.0) -> None:
+    async def wait_for_output(self, text: str, timeout: float = 60.0) -> None:
         """``text`` was sent, whatever the screen shows now (a goodbye after the game's own)."""
         sent = text.encode()
         await until(lambda: sent in self.output, lambda: f"{text!r} was never sent:\n{self.output[-1500:]!r}", timeout)
@@ -185,7 +187,7 @@ class Screen:
         self.screen.resize(rows, columns)
         self.process.change_terminal_size(columns, rows)
 
-    async def exit_status(self, timeout: float = 30.0) -> int | None:
+    async def exit_status(self, timeout: float = 60.0) -> int | None:
         assert self.process is not None
         await asyncio.wait_for(self.process.wait_closed(), timeout)
         if self._reader is not None:

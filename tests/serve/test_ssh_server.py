@@ -254,3 +254,16 @@ async def test_a_server_killed_outright_leaves_no_game_behind(servers, keys) -> 
     again = servers()
     async with await connect(again.port, alice) as conn:
         await shown(conn, RESUME)
+
+
+async def test_a_connection_that_never_logs_in_is_closed(servers) -> None:  # type: ignore[no-untyped-def]
+    server = servers("--login-timeout", "1")
+    reader, writer = await asyncio.open_connection("127.0.0.1", server.port)
+    try:
+        assert (await asyncio.wait_for(reader.readline(), 10)).startswith(b"SSH-2.0-")
+        # Nothing more is said by us: the server hangs up once the login timeout has passed
+        # (read() returns at the end of the stream; a server that kept waiting would time it out).
+        await asyncio.wait_for(reader.read(), 20)
+        assert reader.at_eof()
+    finally:
+        writer.close()
