@@ -16,6 +16,7 @@ from typing import TextIO
 from . import __version__, cli_authors
 from .engine.levels import Level, Symmetry
 from .paths import puzzle_path
+from .serve.command import add_serve_parser
 
 
 class ProgressBar:
@@ -130,6 +131,7 @@ def build_parser() -> argparse.ArgumentParser:
     daily.add_argument("--level", choices=levels, default="medium", help="level (default medium)")
     daily.add_argument("--size", choices=("9", "16", "samurai"), default="9", help="board (default 9)")
     cli_authors.add_parsers(commands)
+    add_serve_parser(commands, _positive)
     return parser
 
 
@@ -372,6 +374,12 @@ def _daily(args: argparse.Namespace) -> int:
     return run_daily(args.date, args.level, args.size)
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from .serve.command import run_serve
+
+    return run_serve(args)
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": lambda args: _check(args.file),
     "solve": _solve,
@@ -380,5 +388,6 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "export": _export,
     "stats": _stats,
     "daily": _daily,
+    "serve": _serve,
 }
 COMMANDS.update(cli_authors.handlers(COMMANDS))
