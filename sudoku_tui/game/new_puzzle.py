@@ -21,7 +21,16 @@ from .daily import DAILY_SIZES, daily_rng, size_word
 from .daily import SYMMETRY as DAILY_SYMMETRY
 
 # (shape name for shape_for_size, label on screen)
-SIZES = (("4x4", "4x4"), ("9x9", "9x9"), ("16x16", "16x16"), ("samurai", "Samurai"))
+SIZES = (
+    ("4x4", "4x4"),
+    ("9x9", "9x9"),
+    ("16x16", "16x16"),
+    ("samurai", "Samurai"),
+    ("x", "Sudoku X"),
+    ("windoku", "Windoku"),
+    ("jigsaw", "Jigsaw"),
+    ("killer", "Killer"),
+)
 # Boards whose hard levels take long enough to say so.
 SLOW_BOARDS = frozenset({"16x16", "samurai"})
 
