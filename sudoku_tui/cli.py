@@ -93,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     generate = commands.add_parser("generate", help="make puzzles with exactly one solution, written to stdout")
     generate.add_argument("--size", choices=("4", "9", "16", "samurai"), default="9", help="board (default 9)")
     levels = [level.key for level in Level]
+    generate.add_argument(
+        "--variant", choices=("x", "windoku", "jigsaw", "killer"), help="a 9x9 variant instead of --size"
+    )
     generate.add_argument("--difficulty", choices=levels, default="easy", help="level (default easy)")
     generate.add_argument("--count", type=_positive, default=1, help="how many puzzles (default 1)")
     symmetries = list(Symmetry)
@@ -275,9 +278,11 @@ def _generate(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return 2
 
-    shape = shape_for_size(args.size)
-    # The header the file format wants; a 16x16 file is a plain collection.
-    header = {"4x4": "2\n", "9x9": "3\n", "samurai": "samurai\n"}.get(shape.name, "")
+    shape = shape_for_size(args.variant or args.size)
+    # The header the file format wants; a 16x16 file is a plain collection, a variant's names it.
+    header = {"4x4": "2\n", "9x9": "3\n", "samurai": "samurai\n"}.get(
+        shape.name, f"{args.variant}\n" if args.variant else ""
+    )
     bar = ProgressBar(args.count, "Generating")
     out = sys.stdout
     failure = ""

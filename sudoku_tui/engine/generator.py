@@ -40,6 +40,7 @@ from .progress import Cancelled, ProgressCallback
 from .puzzle import Puzzle
 from .sat import UniqueAgainst
 from .solver import count_solutions
+from .variant_boards import board_and_grid
 
 if TYPE_CHECKING:
     from .logic.techniques import Technique
@@ -411,13 +412,13 @@ def generate(
     attempts = max_attempts or ATTEMPTS
     for attempt in range(1, attempts + 1):
         check()
-        solution = random_grid(shape, rng)
-        givens, removed = _dig_unique(shape, solution, groups, rng, target == Level.EASY, should_stop, check)
+        board, solution = board_and_grid(shape, rng)  # a jigsaw or killer draws its board anew
+        givens, removed = _dig_unique(board, solution, groups, rng, target == Level.EASY, should_stop, check)
         if grading is None:
-            return Generated(Puzzle(shape, tuple(givens)), solution, None, attempt)
-        givens, got = _graded(shape, solution, givens, removed, grading, rng, check)
+            return Generated(Puzzle(board, tuple(givens)), solution, None, attempt)
+        givens, got = _graded(board, solution, givens, removed, grading, rng, check)
         if got == grading.target:
-            return Generated(Puzzle(shape, tuple(givens)), solution, got, attempt)
+            return Generated(Puzzle(board, tuple(givens)), solution, got, attempt)
         if progress is not None:
             progress(attempt, 0)
     asked = target.key if target is not None else "any"

@@ -17,8 +17,9 @@ from .geometry import Shape
 from .variants import killer
 
 CAGE_NAMES = "abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789"
-# Sizes a cage aims at, drawn uniformly: mostly small cages, the way killers are drawn.
-SIZES = (2, 2, 2, 3, 3, 3, 4, 4, 5)
+# Sizes a cage aims at, drawn uniformly: small cages, so that few givens
+# (often none) are needed for a single solution.
+SIZES = (2, 2, 3, 3, 3, 4)
 
 
 def _neighbours(cell: int) -> list[int]:

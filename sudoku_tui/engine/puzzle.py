@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .geometry import Shape, samurai_grid_cells
-from .variants import shape_of_line
+from .variants import PER_LINE, shape_of_line
 
 
 class LineError(ValueError):
@@ -40,8 +40,8 @@ def parse_line(shape: Shape, line: str) -> tuple[int, ...]:
     region or cage fields after the givens (they make its shape, see
     :func:`~sudoku_tui.engine.variants.shape_of_line`), or be the givens alone.
     """
-    if shape.extra and len(line) != shape.size:
-        if len(line) != shape.line_length:
+    if shape.variant in PER_LINE:
+        if len(line) < shape.size or (len(line) > shape.size and line[shape.size] != " "):
             raise WrongLength()
         line = line[: shape.size]
     elif len(line) != shape.line_length:

@@ -14,7 +14,7 @@ from functools import cache
 import numpy as np
 
 from .geometry import Shape, samurai_grid_cells
-from .variants import cage_combinations
+from .variants import cage_combinations, innies
 
 
 @dataclass(frozen=True, eq=False)
@@ -74,7 +74,7 @@ def cage_tables(shape: Shape) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.nd
     (int64 bit sets of the values that can fill each cage, cage by cage).
     After the cages come the houses' innies, which the search treats as
     cages too."""
-    groups = [(cage.cells, cage.total) for cage in shape.cages] + innies(shape)
+    groups = [(cage.cells, cage.total) for cage in shape.cages] + [(cells, total) for _, cells, total in innies(shape)]
     cells = np.zeros((len(groups), shape.n), dtype=np.int32)
     size = np.zeros(len(groups), dtype=np.int32)
     ranges = np.zeros((len(groups), 2), dtype=np.int32)
@@ -117,19 +117,3 @@ def _split(chars: np.ndarray) -> list[str]:
     rows, width = chars.shape
     text = str(chars.tobytes(), "ascii")
     return [text[i : i + width] for i in range(0, rows * width, width)]
-
-
-def innies(shape: Shape) -> list[tuple[tuple[int, ...], int]]:
-    """The rule of 45 as cages: in each house, the cells outside the cages
-    lying wholly inside it hold different values adding up to the house's
-    total less those cages' totals (empty on boards without cages)."""
-    if not shape.cages:
-        return []
-    house_total = shape.n * (shape.n + 1) // 2
-    found: list[tuple[tuple[int, ...], int]] = []
-    for house in shape.house_sets:
-        inside = [cage for cage in shape.cages if house.issuperset(cage.cells)]
-        left = house.difference(*(cage.cells for cage in inside))
-        if 0 < len(left) < shape.n:
-            found.append((tuple(sorted(left)), house_total - sum(cage.total for cage in inside)))
-    return found

@@ -35,7 +35,7 @@ def invalid_cage(line_number: int) -> str:
     return f"Line {line_number} has an invalid cage."
 
 
-class _LineFailure(Exception):
+class LineFailure(Exception):
     """The first failure of a line, as the function that words its message."""
 
     def __init__(self, words: Callable[[int], str]) -> None:
@@ -54,7 +54,7 @@ def read_variant_collection(variant: str, lines: list[str]) -> PuzzleFile:
         fields, label = split_fields(variant, line)
         try:
             check_fields(variant, fields)
-        except _LineFailure as failure:
+        except LineFailure as failure:
             raise PuzzleFileError(failure.words(number)) from None
         puzzles.append(" ".join(fields))
         labels.append(label)
@@ -81,38 +81,38 @@ def split_fields(variant: str, line: str) -> tuple[list[str], str]:
 
 
 def check_fields(variant: str, fields: list[str]) -> None:
-    """Raise :class:`_LineFailure` at the first failure."""
+    """Raise :class:`LineFailure` at the first failure."""
     count = FIELDS[variant]
     _check_text(fields[0], GIVENS, _GIVEN_CHARACTERS)
     if count == 1:
         return
     if len(fields) < 2:
-        raise _LineFailure(wrong_length)
+        raise LineFailure(wrong_length)
     names = _REGION_NAMES if variant == "jigsaw" else _CAGE_NAMES
     _check_text(fields[1], GIVENS, names)
     groups = _groups(fields[1])
     if variant == "jigsaw":
         if len(groups) != 9 or any(len(cells) != 9 or not _connected(cells) for cells in groups):
-            raise _LineFailure(invalid_region)
+            raise LineFailure(invalid_region)
         return
     if any(not _connected(cells) for cells in groups):
-        raise _LineFailure(invalid_cage)
+        raise LineFailure(invalid_cage)
     if len(fields) < 3 or not fields[2]:
-        raise _LineFailure(wrong_length)
+        raise LineFailure(wrong_length)
     if not _SUM_CHARACTERS.issuperset(fields[2]):
-        raise _LineFailure(invalid_character)
+        raise LineFailure(invalid_character)
     totals = fields[2].split(",")
     if len(totals) != len(groups) or not all(totals):
-        raise _LineFailure(invalid_cage)
+        raise LineFailure(invalid_cage)
     if any(not cage_combinations(len(cells), int(total)) for cells, total in zip(groups, totals, strict=True)):
-        raise _LineFailure(invalid_cage)
+        raise LineFailure(invalid_cage)
 
 
 def _check_text(text: str, length: int, allowed: frozenset[str]) -> None:
     if len(text) != length:
-        raise _LineFailure(wrong_length)
+        raise LineFailure(wrong_length)
     if not allowed.issuperset(text):
-        raise _LineFailure(invalid_character)
+        raise LineFailure(invalid_character)
 
 
 def _groups(names: str) -> list[list[int]]:

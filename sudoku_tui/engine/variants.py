@@ -117,3 +117,20 @@ def cage_combinations(size: int, total: int) -> tuple[int, ...]:
     return tuple(
         sum(1 << (v - 1) for v in chosen) for chosen in combinations(range(1, 10), size) if sum(chosen) == total
     )
+
+
+def innies(shape: Shape) -> list[tuple[int, tuple[int, ...], int]]:
+    """The rule of 45: for each house of a killer, the cells outside the
+    cages lying wholly inside it hold different values adding up to the
+    house's total less those cages' totals: (house, cells, total), for the
+    houses where some but not all cells are left (none without cages)."""
+    if not shape.cages:
+        return []
+    house_total = shape.n * (shape.n + 1) // 2
+    found: list[tuple[int, tuple[int, ...], int]] = []
+    for index, house in enumerate(shape.house_sets):
+        inside = [cage for cage in shape.cages if house.issuperset(cage.cells)]
+        left = house.difference(*(cage.cells for cage in inside))
+        if 0 < len(left) < shape.n:
+            found.append((index, tuple(sorted(left)), house_total - sum(cage.total for cage in inside)))
+    return found

@@ -25,7 +25,16 @@ from .daily import SYMMETRY as DAILY_SYMMETRY
 from .making_turns import MakingTurns
 
 # (shape name for shape_for_size, label on screen)
-SIZES = (("4x4", "4x4"), ("9x9", "9x9"), ("16x16", "16x16"), ("samurai", "Samurai"))
+SIZES = (
+    ("4x4", "4x4"),
+    ("9x9", "9x9"),
+    ("16x16", "16x16"),
+    ("samurai", "Samurai"),
+    ("x", "Sudoku X"),
+    ("windoku", "Windoku"),
+    ("jigsaw", "Jigsaw"),
+    ("killer", "Killer"),
+)
 # Practice puzzles are 9x9: the techniques are HoDoKu's, sized for that board.
 PRACTICE_SIZE = "9x9"
 # Boards whose hard levels take long enough to say so.

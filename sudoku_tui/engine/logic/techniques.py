@@ -15,6 +15,7 @@ from dataclasses import dataclass
 from ..levels import Level
 from . import (
     als,
+    cages,
     chains,
     coloring,
     fish,
@@ -57,6 +58,10 @@ TECHNIQUES: list[Technique] = [
     Technique(T.FULL_HOUSE, singles.full_house, E, 4, ("0000",)),
     Technique(T.NAKED_SINGLE, singles.naked_single, E, 4, ("0003",)),
     Technique(T.HIDDEN_SINGLE, singles.hidden_single, E, 14, ("0002",)),
+    # Killer's own (nothing to find without cages); not in HoDoKu, scored like its neighbours.
+    Technique(T.CAGE_COMBINATIONS, cages.cage_combinations, E, 10),
+    Technique(T.RULE_OF_45, cages.rule_of_45, E, 20),
+    Technique(T.CAGE_HOUSE, cages.cage_house_interaction, M, 50),
     Technique(T.LOCKED_PAIR, subsets.locked_pair, M, 40, ("0110",)),
     Technique(T.LOCKED_TRIPLE, subsets.locked_triple, M, 60, ("0111",)),
     Technique(T.POINTING, intersections.pointing, M, 50, ("0100",)),
