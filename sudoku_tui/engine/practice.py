@@ -23,8 +23,18 @@ from .logic.techniques import TECHNIQUE_OF, TECHNIQUES, Technique
 from .progress import Cancelled, ProgressCallback
 from .puzzle import Puzzle
 
-# Techniques a puzzle cannot be made to need: the singles come in every puzzle.
-NOT_PRACTISED = frozenset({TechniqueName.FULL_HOUSE, TechniqueName.NAKED_SINGLE, TechniqueName.HIDDEN_SINGLE})
+# Techniques a puzzle cannot be made to need: the singles come in every puzzle,
+# and Killer's own need cages, which practice puzzles (classic boards) have not.
+NOT_PRACTISED = frozenset(
+    {
+        TechniqueName.FULL_HOUSE,
+        TechniqueName.NAKED_SINGLE,
+        TechniqueName.HIDDEN_SINGLE,
+        TechniqueName.CAGE_COMBINATIONS,
+        TechniqueName.RULE_OF_45,
+        TechniqueName.CAGE_HOUSE,
+    }
+)
 
 
 def practised() -> list[TechniqueName]:
