@@ -20,13 +20,13 @@ import os
 import statistics
 import time
 
-# The shared-data readers of the solver's benchmark (same folder, same samples).
-from bench_solver import DATA, ROOT, exchange_lines, file_lines, sample
-
 from sudoku_tui.engine.canon import canonical_form, clear_caches
 from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.geometry import Shape, square
 from sudoku_tui.engine.puzzle import Puzzle
+
+# The shared-data readers of the solver's benchmark (same folder, same samples).
+from .data import DATA, PUZZLES, exchange_lines, file_lines, sample
 
 TARGET_NINE = "2,000/s"
 
@@ -62,10 +62,10 @@ def bench_set(name: str, shape: Shape, lines: list[str], runs: int, target: str)
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--runs", type=int, default=3, help="timed runs of each set (median printed)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     nine = square(3)
     sets = (("top1465.txt", None), ("17-clue.txt", 10_000))
     for name, size in sets:
@@ -77,7 +77,7 @@ def main() -> None:
     exchange = exchange_lines()
     if exchange is not None:
         bench_set("exchange (20,000 sample)", nine, sample(exchange, 20_000), args.runs, TARGET_NINE)
-    four = ROOT / "puzzles" / "4x4-easy.txt"
+    four = PUZZLES / "4x4-easy.txt"
     if four.exists():
         bench_set("4x4-easy.txt (project's own)", square(2), read_puzzle_file(four).lines, args.runs, "none")
     lines = file_lines(DATA / "16x16" / "tarek-206.txt")

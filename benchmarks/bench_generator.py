@@ -1,10 +1,10 @@
 """Generator throughput and time per puzzle, one process (one core).
 
-    python benchmarks/bench_generator.py [--quick] [--seed S] [--part grids|levels|big]
+    python -m benchmarks.bench_generator [--quick] [--seed S] [--part grids|levels|big]
 
 Prints, against the generator's targets:
-- complete grids per second for each shape, with the same fill run as plain
-  Python (uncompiled) in the same process as the baseline;
+- complete grids per second for each shape, with the pure-Python fill (the
+  base install's) in the same process as the baseline;
 - unique 9x9 easy puzzles per second;
 - how often each level comes out of digging alone (ungraded minimal 9x9
   puzzles), which is what makes the rare levels slow;
@@ -17,20 +17,13 @@ from __future__ import annotations
 import argparse
 import random
 import statistics
-import sys
 import time
 from collections import Counter
-from pathlib import Path
-
-sys.path.insert(0, str(Path(__file__).resolve().parent.parent))
-
-import numpy as np
 
 from sudoku_tui.engine import grids
 from sudoku_tui.engine.generator import default_grader, generate
 from sudoku_tui.engine.geometry import Shape, samurai, square
 from sudoku_tui.engine.levels import Level
-from sudoku_tui.engine.shape_tables import kernel_tables
 
 
 def grids_per_second(shape: Shape, seconds: float, rng: random.Random) -> float:
@@ -45,22 +38,12 @@ def grids_per_second(shape: Shape, seconds: float, rng: random.Random) -> float:
 
 
 def plain_python_grids_per_second(shape: Shape, count: int, rng: random.Random) -> float:
-    """The same fill without compilation: the baseline the ratio is quoted against
-    (the kernel's small helpers it calls, such as place, stay compiled)."""
-    fill = getattr(grids._fill, "py_func", grids._fill)
-    table = kernel_tables(shape)
-    cells = shape.size
-    stack = np.empty((cells + 1, cells), dtype=np.int64)
-    branch_cell = np.empty(cells + 1, dtype=np.int64)
-    branch_rest = np.empty(cells + 1, dtype=np.int64)
-    queue = np.empty(cells * 8 + 8, dtype=np.int64)
-    out = np.empty(cells, dtype=np.int64)
+    """The pure-Python fill (what the base install runs, grids._fill): the
+    baseline the ratio is quoted against."""
     start = time.perf_counter()
     for _ in range(count):
-        done = False
-        while not done:
-            words = np.frombuffer(rng.getrandbits(128 * cells).to_bytes(16 * cells, "little"), dtype=np.uint32)
-            done = bool(fill(words, stack, branch_cell, branch_rest, queue, table.geometry(), table.full, 20_000, out))
+        while grids._fill(shape, grids.words(rng, 4 * shape.size), 20_000) is None:
+            pass
     return count / (time.perf_counter() - start)
 
 
@@ -84,12 +67,12 @@ def line(label: str, times: list[float], attempts: int, target: str) -> None:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("--quick", action="store_true", help="fewer samples")
     parser.add_argument("--seed", type=int, default=1)
     parser.add_argument("--part", choices=("grids", "levels", "big"), action="append", help="only these parts")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     parts = args.part or ["grids", "levels", "big"]
     if "grids" in parts:
         grid_rates(args.quick, args.seed)

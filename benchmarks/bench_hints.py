@@ -1,6 +1,6 @@
 """How long a hint takes on the big boards: every step of every puzzle.
 
-    python benchmarks/bench_hints.py
+    python -m benchmarks.bench_hints
 
 For each file, every puzzle is solved by logic one step at a time, timing
 each ``next_step`` (what the game's hint worker runs), and the game's whole
@@ -15,15 +15,14 @@ import statistics
 import time
 from pathlib import Path
 
-from sudoku_tui.ui.hint_logic import find_hint
-
 from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.logic.grid import CandidateGrid
 from sudoku_tui.engine.logic.runner import next_step
+from sudoku_tui.game.hints import find_hint
 
-ROOT = Path(__file__).resolve().parents[1]
-DATA = ROOT.parent / "shared" / "data"
-FILES = [ROOT / "puzzles" / f"{name}.txt" for name in ("16x16-easy", "16x16-medium", "samurai-easy", "samurai-medium")]
+from .data import DATA, PUZZLES
+
+FILES = [PUZZLES / f"{name}.txt" for name in ("16x16-easy", "16x16-medium", "samurai-easy", "samurai-medium")]
 FILES += [DATA / "samurai" / f"{name}.txt" for name in ("easy1", "moderate1", "hard1", "hard2")]
 FILES += [DATA / "16x16" / "tarek-first20.txt"]
 TIME_LIMIT = 60.0  # seconds per file
@@ -58,7 +57,7 @@ def measure(path: Path) -> str:
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     for path in FILES:
         if path.exists():
             print(measure(path), flush=True)

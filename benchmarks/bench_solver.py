@@ -1,6 +1,6 @@
 """Solver throughput on the shared puzzle sets, against a plain baseline.
 
-Run from the project root: ``python benchmarks/bench_solver.py`` (``--quick``
+Run from the project root: ``python -m benchmarks.bench_solver`` (``--quick``
 skips the 441k-line file). Prints puzzles per second for each set and API:
 
 - ``solve()``: the public one-puzzle API the game uses (the classic's answer),
@@ -18,15 +18,10 @@ and that warm-up is printed too.
 from __future__ import annotations
 
 import argparse
-import gzip
-import random
 import subprocess
 import sys
 import time
 from collections.abc import Callable, Sequence
-from pathlib import Path
-
-from baseline import BaselineSolver
 
 from sudoku_tui.engine.batch import solve_lines
 from sudoku_tui.engine.formats import read_puzzle_file
@@ -34,10 +29,9 @@ from sudoku_tui.engine.geometry import Shape, samurai, square
 from sudoku_tui.engine.puzzle import Puzzle
 from sudoku_tui.engine.solver import count_solutions, solve
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data"
-EXCHANGE_GZ = DATA / "9x9" / "exchange-hard-diabolical-rated.txt.gz"
-BIG_FILE = Path("/tmp/exchange-441k.txt")
+from .baseline import BaselineSolver
+from .data import DATA, exchange_file, exchange_lines, file_lines, sample
+
 BASELINE_SECONDS = 3.0
 
 
@@ -82,25 +76,6 @@ def bench_set(name: str, shape: Shape, lines: list[str], target: str, with_count
     print(" | ".join(parts), flush=True)
 
 
-def file_lines(path: Path) -> list[str] | None:
-    if not path.exists():
-        print(f"{path.name:<28}skipped: absent", flush=True)
-        return None
-    return read_puzzle_file(path).lines
-
-
-def sample(lines: list[str], size: int) -> list[str]:
-    return random.Random(2026).sample(lines, size) if len(lines) > size else lines
-
-
-def exchange_lines() -> list[str] | None:
-    if not EXCHANGE_GZ.exists():
-        print(f"{'exchange':<28}skipped: absent", flush=True)
-        return None
-    with gzip.open(EXCHANGE_GZ, "rt", encoding="ascii") as handle:
-        return [row.split()[1] for row in handle if row.strip()]
-
-
 def bench_sixteen() -> None:
     shape = square(4)
     for name in ("tarek-206.txt", "tarek-first20.txt"):
@@ -140,19 +115,6 @@ def bench_samurai() -> None:
         )
 
 
-def ensure_big_file() -> bool:
-    if BIG_FILE.exists():
-        return True
-    if not EXCHANGE_GZ.exists():
-        return False
-    with gzip.open(EXCHANGE_GZ, "rt", encoding="ascii") as source, open(BIG_FILE, "w", encoding="ascii") as out:
-        out.write("3\n")
-        for row in source:
-            if row.strip():
-                out.write(row.split()[1].replace("0", ".") + "\n")
-    return True
-
-
 READ_SCRIPT = """
 import resource, sys, time
 from sudoku_tui.engine.formats import read_puzzle_file
@@ -173,10 +135,11 @@ print(time.perf_counter() - start, resource.getrusage(resource.RUSAGE_CHILDREN).
 
 
 def bench_big_file() -> None:
-    if not ensure_big_file():
+    big_file = exchange_file()
+    if big_file is None:
         print(f"{'441k file':<28}skipped: absent", flush=True)
         return
-    out = subprocess.run([sys.executable, "-c", READ_SCRIPT, str(BIG_FILE)], capture_output=True, text=True, check=True)
+    out = subprocess.run([sys.executable, "-c", READ_SCRIPT, str(big_file)], capture_output=True, text=True, check=True)
     count, seconds, rss = out.stdout.split()
     print(
         f"{'read 441k file':<28}{int(count):>7,} puzzles | read_puzzle_file {float(seconds):.2f} s, "
@@ -184,7 +147,7 @@ def bench_big_file() -> None:
         flush=True,
     )
     for jobs in (1, 2):
-        command = [sys.executable, "-m", "sudoku_tui", "solve", "--jobs", str(jobs), str(BIG_FILE)]
+        command = [sys.executable, "-m", "sudoku_tui", "solve", "--jobs", str(jobs), str(big_file)]
         # A wrapper process, so the peak memory is this command's alone
         # (its pool workers included), not that of earlier subprocesses.
         out = subprocess.run([sys.executable, "-c", SOLVE_SCRIPT, *command], capture_output=True, text=True, check=True)
@@ -197,10 +160,10 @@ def bench_big_file() -> None:
         )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="skip the 441k-line file")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     start = time.perf_counter()
     for shape, line in ((square(2), "." * 16), (square(3), "." * 81), (square(4), "." * 256), (samurai(), "." * 405)):
         solve(Puzzle.from_line(shape, line))

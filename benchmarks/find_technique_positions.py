@@ -32,8 +32,9 @@ from sudoku_tui.engine.logic.techniques import TECHNIQUES, Technique
 from sudoku_tui.engine.puzzle import Puzzle
 from sudoku_tui.engine.solver import solve
 
-ROOT = Path(__file__).resolve().parent.parent
-FILES = [ROOT / "puzzles" / f"9x9-{level}.txt" for level in ("extreme", "unfair", "hard", "medium", "easy")]
+from .data import PUZZLES
+
+FILES = [PUZZLES / f"9x9-{level}.txt" for level in ("extreme", "unfair", "hard", "medium", "easy")]
 SHAPE = square(3)
 # The finder that yields each step name besides the table's own names.
 EXTRA_STEP_NAMES = {"Discontinuous Nice Loop": "AIC", "Continuous Nice Loop": "AIC"}
@@ -115,13 +116,13 @@ def paste(name: str, finder_name: str, source: str, grid: CandidateGrid, step: S
     )
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__, formatter_class=argparse.RawDescriptionHelpFormatter)
     parser.add_argument("name", help="a TECHNIQUES name, or a step name such as 'Continuous Nice Loop'")
     parser.add_argument("--without", default="", help="comma-separated techniques the runner leaves out")
     parser.add_argument("--any", action="store_true", help="any state where the finder yields the step")
     parser.add_argument("--count", type=int, default=1, help="positions to print")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     finder_name = EXTRA_STEP_NAMES.get(args.name, args.name)
     if finder_name not in {t.name for t in TECHNIQUES}:
         sys.exit(f"unknown technique {args.name!r}")

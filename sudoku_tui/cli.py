@@ -16,6 +16,7 @@ from typing import TextIO
 from . import __version__, cli_authors
 from .engine.levels import Level, Symmetry
 from .paths import puzzle_path
+from .serve.command import add_serve_parser
 
 
 class ProgressBar:
@@ -92,6 +93,9 @@ def build_parser() -> argparse.ArgumentParser:
     generate = commands.add_parser("generate", help="make puzzles with exactly one solution, written to stdout")
     generate.add_argument("--size", choices=("4", "9", "16", "samurai"), default="9", help="board (default 9)")
     levels = [level.key for level in Level]
+    generate.add_argument(
+        "--variant", choices=("x", "windoku", "jigsaw", "killer"), help="a 9x9 variant instead of --size"
+    )
     generate.add_argument("--difficulty", choices=levels, default="easy", help="level (default easy)")
     generate.add_argument("--count", type=_positive, default=1, help="how many puzzles (default 1)")
     symmetries = list(Symmetry)
@@ -130,6 +134,7 @@ def build_parser() -> argparse.ArgumentParser:
     daily.add_argument("--level", choices=levels, default="medium", help="level (default medium)")
     daily.add_argument("--size", choices=("9", "16", "samurai"), default="9", help="board (default 9)")
     cli_authors.add_parsers(commands)
+    add_serve_parser(commands, _positive)
     return parser
 
 
@@ -150,9 +155,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     args = parser.parse_args(args_list)
     if args.command is None:
         return _play(None)
+    stop_announcing = None
     try:
         if args.command in SOLVING_COMMANDS:
-            _prepare_solver(getattr(args, "jobs", 1))
+            stop_announcing = _prepare_solver(getattr(args, "jobs", 1))
         status = COMMANDS[args.command](args)
         sys.stdout.flush()  # here, so a full disk is told below and not at exit
         return status
@@ -165,6 +171,9 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:  # the output cannot be written: a full disk (`> /dev/full`), an I/O error
         return _output_failed(error)
+    finally:
+        if stop_announcing is not None:
+            stop_announcing()
 
 
 PREPARING = "Preparing the solver (first run only)…"
@@ -172,14 +181,16 @@ PREPARING = "Preparing the solver (first run only)…"
 SOLVING_COMMANDS = frozenset({"solve", "generate", "explain", "grade", "export", "daily", "minimal"})
 
 
-def _prepare_solver(jobs: int) -> None:
+def _prepare_solver(jobs: int) -> Callable[[], None]:
     """Say once on stderr when the search is about to be compiled (a new
-    install); before a process pool, compile it here, once, not per worker."""
+    install); before a process pool, compile it here, once, not per worker.
+    Returns the function that stops listening for compiles."""
     from .engine.warm import announce_compiles, warm_up
 
-    announce_compiles(lambda: print(PREPARING, file=sys.stderr, flush=True))
+    stop = announce_compiles(lambda: print(PREPARING, file=sys.stderr, flush=True))
     if jobs > 1:
         warm_up()
+    return stop
 
 
 def _output_failed(error: OSError) -> int:
@@ -267,9 +278,11 @@ def _generate(args: argparse.Namespace) -> int:
         print(error, file=sys.stderr)
         return 2
 
-    shape = shape_for_size(args.size)
-    # The header the file format wants; a 16x16 file is a plain collection.
-    header = {"4x4": "2\n", "9x9": "3\n", "samurai": "samurai\n"}.get(shape.name, "")
+    shape = shape_for_size(args.variant or args.size)
+    # The header the file format wants; a 16x16 file is a plain collection, a variant's names it.
+    header = {"4x4": "2\n", "9x9": "3\n", "samurai": "samurai\n"}.get(
+        shape.name, f"{args.variant}\n" if args.variant else ""
+    )
     bar = ProgressBar(args.count, "Generating")
     out = sys.stdout
     failure = ""
@@ -366,6 +379,12 @@ def _daily(args: argparse.Namespace) -> int:
     return run_daily(args.date, args.level, args.size)
 
 
+def _serve(args: argparse.Namespace) -> int:
+    from .serve.command import run_serve
+
+    return run_serve(args)
+
+
 COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "check": lambda args: _check(args.file),
     "solve": _solve,
@@ -374,5 +393,6 @@ COMMANDS: dict[str, Callable[[argparse.Namespace], int]] = {
     "export": _export,
     "stats": _stats,
     "daily": _daily,
+    "serve": _serve,
 }
 COMMANDS.update(cli_authors.handlers(COMMANDS))

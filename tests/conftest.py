@@ -7,10 +7,28 @@ skip when it is absent.
 
 from __future__ import annotations
 
+import os
 from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from hypothesis import HealthCheck, settings
+
+from tests.search_paths import compiled_search_available
+
+# Property tests (file readers, save loading) run a fixed, small budget, the
+# same examples every run, so CI stays quick and a failure reproduces:
+# HYPOTHESIS_PROFILE=thorough searches much longer by hand.
+settings.register_profile(
+    "ci",
+    max_examples=60,
+    derandomize=True,
+    database=None,
+    deadline=None,
+    suppress_health_check=[HealthCheck.too_slow, HealthCheck.data_too_large],
+)
+settings.register_profile("thorough", max_examples=5000, deadline=None)
+settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
 
 PROJECT_ROOT = Path(__file__).resolve().parent.parent
 SHARED_DATA = PROJECT_ROOT.parent / "shared" / "data"
@@ -35,3 +53,20 @@ def shared_file() -> Callable[..., Path]:
     """``shared_file("9x9", "top1465.txt")``: a file under ``../shared/data``;
     skips the test when the file (or the folder) is absent."""
     return shared_path
+
+
+@pytest.fixture(params=["pure", "compiled"])
+def search_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch) -> str:
+    """Run a test through each search the engine has: the pure-Python one
+    (the base install) and the compiled kernel (the fast extra; skipped
+    when Numba is not installed). The choice is an environment variable, so
+    worker processes follow it too."""
+    from sudoku_tui.engine.backend import NO_JIT
+
+    if request.param == "compiled":
+        if not compiled_search_available():
+            pytest.skip("Numba is not installed (the fast extra)")
+        monkeypatch.delenv(NO_JIT, raising=False)
+    else:
+        monkeypatch.setenv(NO_JIT, "1")
+    return str(request.param)

@@ -6,24 +6,23 @@ The fast method turns a chunk of lines into one array of givens and hands it
 to the compiled kernel in a single call (kernel.solve_batch), then turns the
 solutions back into lines with array lookups: per puzzle there is no Python
 work at all unless it has several solutions (then solver.solve finds the
-first) or the board is solved by SAT (16x16, one puzzle at a time). With
-``jobs > 1`` chunks go to a process pool and come back in order.
+first) or the board is solved by SAT (16x16, one puzzle at a time). Without
+the compiled kernel (no ``fast`` extra) every puzzle goes through the public
+API. With ``jobs > 1`` chunks go to a process pool and come back in order.
 """
 
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-import numpy as np
-
-from . import kernel
+from . import backend
 from .classic import solve_classic
 from .geometry import Shape, shape_for_size
 from .limits import worker_count, worker_pool
 from .progress import ProgressCallback
 from .puzzle import Puzzle, format_line
-from .shape_tables import kernel_tables, lines_to_givens, solutions_to_lines
 from .solver import count_solutions, in_order_budget, needs_sat, solve
+from .variants import PER_LINE
 
 NO_SOLUTION = "no solution"
 
@@ -45,12 +44,20 @@ def _answer(shape: Shape, line: str, method: str, count: bool, limit: int) -> st
     if count:
         return _count_text(count_solutions(puzzle, limit), limit)
     solution = solve_classic(puzzle).solution if method == "classic" else solve(puzzle)
-    return NO_SOLUTION if solution is None else format_line(shape, solution)
+    return NO_SOLUTION if solution is None else format_line(puzzle.shape, solution)
 
 
 def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> list[str]:
-    if needs_sat(shape):
+    # One puzzle at a time: SAT boards, a jigsaw's or killer's shape (its own
+    # each line), and every board without the compiled kernel.
+    if needs_sat(shape) or shape.variant in PER_LINE or not backend.compiled():
         return [_answer(shape, line, "fast", count, limit) for line in lines]
+    # numpy and Numba: the fast extra
+    import numpy as np
+
+    from . import kernel
+    from .shape_tables import kernel_tables, lines_to_givens, solutions_to_lines
+
     table = kernel_tables(shape)
     givens = lines_to_givens(table, list(lines))
     rows, cells = givens.shape

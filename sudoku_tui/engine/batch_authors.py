@@ -45,7 +45,7 @@ class Grade:
     score: int
     steps: int
     hardest: str | None
-    has_solution: bool = True
+    has_solution: bool = True  # False: no solution at all, so no step was looked for
 
 
 def _puzzles(chunk: Chunk) -> list[Puzzle]:

@@ -1,4 +1,5 @@
-"""What the values on a board rule out: repeated values, and the candidates left.
+"""What the values on a board rule out: repeated values (and broken killer
+cages), and the candidates left.
 
 :class:`PotentialConflicts` tracks which values each house holds, for the
 reference solver (classic.py): one table of booleans per house and value,
@@ -10,7 +11,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from .geometry import Shape
+from .geometry import Cage, Shape
 
 
 class PotentialConflicts:
@@ -23,6 +24,10 @@ class PotentialConflicts:
         self.shape = shape
         # held[house][value] is True when the house holds the value.
         self._held = [[False] * (shape.n + 1) for _ in shape.houses]
+        # A killer's cages: the values each holds (a bit set), their sum and count.
+        self._cage_values = [0] * len(shape.cages)
+        self._cage_sum = [0] * len(shape.cages)
+        self._cage_filled = [0] * len(shape.cages)
         self.has_conflict = False
         for cell, value in enumerate(values):
             if value:
@@ -34,11 +39,27 @@ class PotentialConflicts:
         """Record that ``cell``'s houses now hold (or no longer hold) ``value``."""
         for house in self.shape.cell_houses[cell]:
             self._held[house][value] = present
+        cage = self.shape.cell_cage[cell]
+        if cage >= 0:
+            sign = 1 if present else -1
+            self._cage_values[cage] ^= 1 << value
+            self._cage_sum[cage] += sign * value
+            self._cage_filled[cage] += sign
 
     def creates_conflict(self, cell: int, value: int) -> bool:
-        """Would placing ``value`` in ``cell`` repeat it in one of the cell's houses?"""
+        """Would placing ``value`` in ``cell`` repeat it in one of the cell's
+        houses, or break its cage (repeat a value, pass the total, or fill the
+        cage short of it)?"""
         held = self._held
-        return any(held[house][value] for house in self.shape.cell_houses[cell])
+        if any(held[house][value] for house in self.shape.cell_houses[cell]):
+            return True
+        cage = self.shape.cell_cage[cell]
+        if cage < 0:
+            return False
+        total = self._cage_sum[cage] + value
+        last = self._cage_filled[cage] + 1 == len(self.shape.cages[cage].cells)
+        goal = self.shape.cages[cage].total
+        return bool(self._cage_values[cage] >> value & 1) or total > goal or (last and total != goal)
 
 
 def candidates(shape: Shape, values: Sequence[int]) -> list[int]:
@@ -71,4 +92,17 @@ def conflicting_cells(shape: Shape, values: Sequence[int]) -> set[int]:
             if other != cell:
                 found.add(other)
                 found.add(cell)
+    for cage in shape.cages:
+        found.update(broken_cage_cells(cage, values))
     return found
+
+
+def broken_cage_cells(cage: Cage, values: Sequence[int]) -> list[int]:
+    """The filled cells of a cage that breaks its rule: a value twice, a sum
+    past its total, or every cell filled and the total not reached."""
+    filled = [cell for cell in cage.cells if values[cell]]
+    held = [values[cell] for cell in filled]
+    total = sum(held)
+    if len(set(held)) < len(held) or total > cage.total or (len(filled) == len(cage.cells) and total != cage.total):
+        return filled
+    return []

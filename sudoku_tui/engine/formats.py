@@ -5,6 +5,7 @@ Four layouts are recognised, in this order (contract 1.2):
 1. line 1 an integer not as long as a puzzle line (16, 81, 256, 405): the
    block-size format (strict, exact messages), whatever line 1's length;
 2. line 1 ``samurai``: a Samurai collection, one 405-character line a puzzle;
+   line 1 a variant's name: that variant's collection (variant_format.py);
 3. exactly 21 lines of 21 characters: one Samurai puzzle as drawn;
 4. anything else: a plain collection, one puzzle a line, size set by the
    first puzzle's length.
@@ -29,6 +30,7 @@ from .files import FileRefused, read_file_bytes
 from .geometry import Shape, samurai, square
 from .progress import Cancelled, ProgressCallback
 from .puzzle import LineError, Puzzle, WrongLength, format_line, parse_line
+from .variants import VARIANTS
 
 INVALID_BLOCK_SIZE = "Invalid block size."
 EMPTY_FILE = "The file is empty."
@@ -51,7 +53,7 @@ class PuzzleFileError(Exception):
         self.message = message
 
 
-FileKind = Literal["block", "plain", "samurai", "samurai-drawn"]
+FileKind = Literal["block", "plain", "samurai", "samurai-drawn", "variant"]
 
 _BOM = b"\xef\xbb\xbf"
 # Line 1 as an integer: "spaces around it" are spaces and tabs only, so a
@@ -208,6 +210,10 @@ def _parse(data: bytes | bytearray, owned: bool, should_stop: StopCheck | None =
         raise PuzzleFileError(EMPTY_FILE)
     if first.strip(" \t").lower() == "samurai":
         return _read_collection(lines, start=1, fixed_length=405, kind="samurai", should_stop=should_stop)
+    if first.strip(" \t").lower() in VARIANTS:
+        from .variant_format import read_variant_collection  # it builds on this module
+
+        return read_variant_collection(first.strip(" \t").lower(), lines)
     if len(lines) == 21 and all(len(line) == 21 for line in lines):
         return _read_drawn_samurai(lines)
     return _read_plain_or_exchange(lines, suffix, should_stop)

@@ -31,6 +31,7 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
+from typing import TYPE_CHECKING
 
 from .geometry import Shape
 from .grids import random_grid, singles_solve
@@ -38,8 +39,11 @@ from .levels import Level, Symmetry
 from .progress import Cancelled, ProgressCallback
 from .puzzle import Puzzle
 from .sat import UniqueAgainst
-from .shape_tables import kernel_tables
 from .solver import count_solutions
+from .variant_boards import board_and_grid
+
+if TYPE_CHECKING:
+    from .logic.techniques import Technique
 
 # A grader names the level of a puzzle with one solution.
 Grader = Callable[[Puzzle], Level]
@@ -110,18 +114,28 @@ def default_grader(should_stop: StopCheck | None = None) -> Grader:
     return grade
 
 
+def techniques_up_to(cap: Level) -> list[Technique]:
+    """The table up to its last technique of level ``cap`` or below: it may hold a
+    harder one that HoDoKu tries earlier (Finned Swordfish before Simple
+    Colors), which the full grade would take too, so a run with these takes
+    the full grade's very steps for as long as it goes."""
+    from .logic.techniques import TECHNIQUES
+
+    last = max(i for i, t in enumerate(TECHNIQUES) if t.level <= cap)
+    return TECHNIQUES[: last + 1]
+
+
 def capped_grader(cap: Level, should_stop: StopCheck | None = None) -> Grader:
     """The logic engine's grade with only the techniques of level ``cap`` or
     below: the same answer as the full grade for a puzzle of level ``cap`` or
-    below (the techniques are tried in the same order), and ``cap + 1`` as
+    below (the same techniques are tried in the same order), and ``cap + 1`` as
     soon as they run out, without the long search through chains and forcing
     chains that settles how much harder a puzzle is. The generator only needs
     to know "too hard", so it grades with this first and confirms with the
     full grade."""
     from .logic.runner import solve_logically
-    from .logic.techniques import TECHNIQUES
 
-    allowed = [t for t in TECHNIQUES if t.level <= cap]
+    allowed = techniques_up_to(cap)
 
     def grade(puzzle: Puzzle) -> Level:
         solution = solve_logically(puzzle, unique=True, should_stop=should_stop, techniques=allowed)
@@ -242,7 +256,8 @@ def _grading(
         return _Grading(target, _checked(grader, check), None)
     if target >= Level.HARD:
         # Every technique of level hard or unfair comes before every harder one in
-        # the table, so the capped grade takes the full grade's very steps: it is
+        # the table, and the capped grade tries the table's techniques up to the
+        # last one of its level, so it takes the full grade's very steps: it is
         # the full grade whenever it reaches the cap, and "harder" exactly when
         # the full grade would go on to harder techniques. An extreme puzzle is
         # one that unfair techniques cannot finish (or that scores too high):
@@ -251,8 +266,8 @@ def _grading(
         # Extreme is where the capped logic gets stuck: nothing to ease then.
         ease_cap = cap if target <= cap else None
         return _Grading(target, _checked(capped_grader(cap, should_stop), check), None, ease_cap, should_stop)
-    # Below hard, a technique of the level (BUG+1) comes after harder ones in the
-    # table, so the full grade has the last word.
+    # Below hard the full grade still has the last word (a cheap check on an
+    # easy or medium puzzle).
     full = _checked(default_grader(should_stop), check)
     return _Grading(target, _checked(capped_grader(target, should_stop), check), full)
 
@@ -274,7 +289,7 @@ def _dig_unique(
         # One formula for the whole dig, asked with the givens as assumptions:
         # the same answers as count_solutions, several times faster on 16x16
         # and on Samurai (where a few counts of the search took seconds).
-        oracle = UniqueAgainst(kernel_tables(shape), solution, should_stop)
+        oracle = UniqueAgainst(shape, solution, should_stop)
         try:
             return _dig(solution, groups, rng, oracle.unique, check)
         finally:
@@ -347,9 +362,8 @@ def _ease_where_stuck(
     already tried, so only the given-back value is new."""
     from .logic.grid import CandidateGrid
     from .logic.runner import Solution, iter_steps
-    from .logic.techniques import TECHNIQUES
 
-    allowed = [t for t in TECHNIQUES if t.level <= cap]
+    allowed = techniques_up_to(cap)
     group_of = {cell: group for group in removed for cell in group}
     grid = CandidateGrid.from_puzzle(Puzzle(shape, tuple(givens)))
     steps = list(iter_steps(grid, True, should_stop, allowed))
@@ -398,13 +412,13 @@ def generate(
     attempts = max_attempts or ATTEMPTS
     for attempt in range(1, attempts + 1):
         check()
-        solution = random_grid(shape, rng)
-        givens, removed = _dig_unique(shape, solution, groups, rng, target == Level.EASY, should_stop, check)
+        board, solution = board_and_grid(shape, rng)  # a jigsaw or killer draws its board anew
+        givens, removed = _dig_unique(board, solution, groups, rng, target == Level.EASY, should_stop, check)
         if grading is None:
-            return Generated(Puzzle(shape, tuple(givens)), solution, None, attempt)
-        givens, got = _graded(shape, solution, givens, removed, grading, rng, check)
+            return Generated(Puzzle(board, tuple(givens)), solution, None, attempt)
+        givens, got = _graded(board, solution, givens, removed, grading, rng, check)
         if got == grading.target:
-            return Generated(Puzzle(shape, tuple(givens)), solution, got, attempt)
+            return Generated(Puzzle(board, tuple(givens)), solution, got, attempt)
         if progress is not None:
             progress(attempt, 0)
     asked = target.key if target is not None else "any"

@@ -6,9 +6,10 @@ Glossary used across the engine:
   order of the drawn board (for Samurai, of the 21x21 drawing, skipping the
   gaps between the grids).
 - *position*: ``(row, col)`` of a cell on the drawn board, counted from 0.
-- *house*: a row, a column or a box: a tuple of cells that must hold every
-  value exactly once.
-- *peers* of a cell: every other cell that shares a house with it.
+- *house*: a row, a column or a box (or a variant's diagonal, window or
+  jigsaw region): a tuple of cells that must hold every value exactly once.
+- *cage* (Killer): cells that hold different values adding up to its total.
+- *peers* of a cell: every other cell that shares a house or a cage with it.
 - *value*: an int ``1 .. shape.n``; 0 means an empty cell.
 - *symbol*: how a value is written: ``1``-``9`` then ``A``-``G``.
 
@@ -25,8 +26,11 @@ from typing import Literal
 
 SYMBOLS = "123456789ABCDEFG"
 
-HouseKind = Literal["row", "column", "box"]
-HOUSE_KINDS: tuple[HouseKind, ...] = ("row", "column", "box")
+# A jigsaw region is a "box" (the part a box plays: nine cells meeting rows
+# and columns) labelled "region"; diagonals (Sudoku X) and windows (Windoku)
+# are houses of their own kinds, after all the others.
+HouseKind = Literal["row", "column", "box", "diagonal", "window"]
+HOUSE_KINDS: tuple[HouseKind, ...] = ("row", "column", "box", "diagonal", "window")
 
 # Offsets (row, col) of the five 9x9 grids of a Samurai board, in the order
 # used by the 405-character line: top-left, top-right, centre, bottom-left,
@@ -41,17 +45,26 @@ class House:
     kind: HouseKind
     number: int
     cells: tuple[int, ...]
+    label: str = ""  # the word for the house where it is not its kind ("region")
 
     @property
     def name(self) -> str:
-        return f"{self.kind} {self.number + 1}"
+        return f"{self.label or self.kind} {self.number + 1}"
+
+
+@dataclass(frozen=True, eq=False)
+class Cage:
+    """A Killer cage: cells holding different values that add up to ``total``."""
+
+    cells: tuple[int, ...]
+    total: int
 
 
 @dataclass(frozen=True, eq=False)
 class Shape:
     """Everything the engine needs to know about one kind of board."""
 
-    name: str  # "4x4", "9x9", "16x16", "25x25" or "samurai"
+    name: str  # "4x4", "9x9", "16x16", "25x25", "samurai", or a variant's: "x", "windoku", "jigsaw", "killer"
     box: int  # rows (and columns) of one box
     n: int  # number of values, box * box
     rows: int  # drawn board height
@@ -59,15 +72,25 @@ class Shape:
     positions: tuple[tuple[int, int], ...]  # cell -> (row, col)
     houses: tuple[House, ...]
     symbols: str = field(repr=False)
+    variant: str = ""  # "" for the classic boards, else the variant's name (variants.py)
+    cages: tuple[Cage, ...] = field(default=(), repr=False)
+    # Fields of a puzzle line after its givens (a jigsaw's region map, a
+    # killer's cage map and sums), with the space before them.
+    extra: str = field(default="", repr=False)
     # Derived tables, filled in __post_init__.
     cell_at: dict[tuple[int, int], int] = field(init=False, repr=False)
     cell_houses: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
     peers: tuple[tuple[int, ...], ...] = field(init=False, repr=False)
+    cell_cage: tuple[int, ...] = field(init=False, repr=False)  # cage index of each cell, -1 for none
     line_length: int = field(init=False)
 
     def __post_init__(self) -> None:
         cell_at = {pos: cell for cell, pos in enumerate(self.positions)}
         per_cell: list[list[int]] = [[] for _ in self.positions]
+        cage_of = [-1] * len(self.positions)
+        for index, cage in enumerate(self.cages):
+            for cell in cage.cells:
+                cage_of[cell] = index
         for index, house in enumerate(self.houses):
             for cell in house.cells:
                 per_cell[cell].append(index)
@@ -76,12 +99,17 @@ class Shape:
             seen: set[int] = set()
             for index in house_indexes:
                 seen.update(self.houses[index].cells)
+            if cage_of[cell] >= 0:  # a cage's values differ, so its cells are peers too
+                seen.update(self.cages[cage_of[cell]].cells)
             seen.discard(cell)
             peers.append(tuple(sorted(seen)))
         object.__setattr__(self, "cell_at", cell_at)
         object.__setattr__(self, "cell_houses", tuple(tuple(h) for h in per_cell))
         object.__setattr__(self, "peers", tuple(peers))
-        object.__setattr__(self, "line_length", 405 if self.name == "samurai" else len(self.positions))
+        object.__setattr__(self, "cell_cage", tuple(cage_of))
+        object.__setattr__(
+            self, "line_length", 405 if self.name == "samurai" else len(self.positions) + len(self.extra)
+        )
 
     @property
     def size(self) -> int:
@@ -129,6 +157,11 @@ class Shape:
         return self._houses_of_kind("box")
 
     @cached_property
+    def extra_houses(self) -> tuple[int, ...]:
+        """Indexes of a variant's diagonals and windows (none on classic boards)."""
+        return self._houses_of_kind("diagonal") + self._houses_of_kind("window")
+
+    @cached_property
     def cell_houses_by_kind(self) -> dict[HouseKind, tuple[tuple[int, ...], ...]]:
         """``[kind][cell]``: the houses of that kind holding the cell (a
         Samurai cell of a shared box is in two rows, two columns and a box)."""
@@ -143,7 +176,7 @@ class Shape:
 
     def in_two_grids(self, cell: int) -> bool:
         """A cell of a Samurai's shared boxes: it has a row and a column in each of two grids."""
-        return len(self.cell_houses[cell]) > 3
+        return self.is_samurai and len(self.cell_houses[cell]) > 3
 
     def symbol(self, value: int) -> str:
         """The symbol of a value, or ``.`` for 0."""
@@ -231,6 +264,10 @@ def shape_for_size(size: int | str) -> Shape:
         key = size.strip().lower()
         if key == "samurai":
             return samurai()
+        from .variants import VARIANTS, variant_template  # variants builds on this module
+
+        if key in VARIANTS:
+            return variant_template(key)
         if "x" in key:
             key = key.split("x", 1)[0]
         size = int(key)

@@ -17,11 +17,12 @@ exactly as likely as each grid it can be transformed into, so the only bias
 left is between essentially different grids, and every grid stays reachable.
 
 Randomness: the caller's ``random.Random`` draws a buffer of 32-bit words
-that the compiled loop consumes, one per branch. The words come straight
+that the fill consumes, one per branch. The words come straight
 from the Mersenne Twister (19937 bits of state), so no small seed space caps
 how many grids can come out: a 32-bit generator inside the loop could give
 at most 2**32 different grids, far fewer than the 6.7e21 of 9x9. A seed gives
-the same grids with and without Numba (the same integer arithmetic). A fill
+the same grids with and without Numba: the fill runs compiled (grids_kernel.py)
+or as the plain Python below, the same steps on the same integers. A fill
 that uses up its words or wanders too long (rare, on 16x16) starts again
 with fresh words.
 """
@@ -29,29 +30,29 @@ with fresh words.
 from __future__ import annotations
 
 import random
+from collections.abc import Sequence
 
-import numpy as np
-
+from . import backend
 from .geometry import Shape
-from .jit import njit
-from .kernel import PLACED, Geometry, place, popcount, start, values_of
-from .shape_tables import kernel_tables
+from .pysearch import PureSearch
 
 # Branch nodes a fill may spend before it restarts from a new seed.
-_FILL_BUDGET = 20_000
+FILL_BUDGET = 20_000
 
 
-@njit
-def _fewest_candidates(row: np.ndarray) -> int:
+# A placed cell's mask carries this bit besides its value (as in the kernel).
+PLACED = 1 << 30
+
+
+def _fewest_candidates(row: list[int]) -> int:
     """The open cell with the fewest candidates (the first with one or none),
     or -1 when every cell is placed."""
     best = -1
     best_size = 1 << 20
-    for c in range(row.shape[0]):
-        m = row[c]
-        if m & PLACED:
+    for c, mask in enumerate(row):
+        if mask & PLACED:
             continue
-        size = popcount(m)
+        size = mask.bit_count()
         if size < best_size:
             best_size = size
             best = c
@@ -60,142 +61,145 @@ def _fewest_candidates(row: np.ndarray) -> int:
     return best
 
 
-@njit
-def _kth_candidate(rest: int, word: int) -> int:
+def kth_candidate(rest: int, word: int) -> int:
     """The bit of candidate number k of ``rest``, k drawn uniformly from a
     32-bit word: the word times the count, shifted."""
-    k = (int(word) * popcount(rest)) >> 32
+    k = (word * rest.bit_count()) >> 32
     for _ in range(k):
         rest &= rest - 1  # drop the lowest candidate k times
     return rest & -rest
 
 
-@njit
-def _fill(
-    words: np.ndarray,
-    stack: np.ndarray,
-    branch_cell: np.ndarray,
-    branch_rest: np.ndarray,
-    queue: np.ndarray,
-    geo: Geometry,
-    full: int,
-    budget: int,
-    out: np.ndarray,
-) -> int:
-    """Fill ``out`` with a random complete grid drawn with ``words``;
-    returns 1, or 0 when the words or the budget of branches ran out first.
+def _place(row: list[int], peers: Sequence[int], cell: int, bit: int) -> bool:
+    """Forward checking: ``bit`` in ``cell``, gone from its peers; False when
+    a peer holds it or is left with nothing (the kernel's ``place``)."""
+    row[cell] = bit | PLACED
+    for p in peers:
+        m = row[p]
+        if m & bit:
+            if m & PLACED:
+                return False
+            m ^= bit
+            if m == 0:
+                return False
+            row[p] = m
+    return True
 
-    Forward checking only: each placed value leaves its peers (the kernel's
-    ``place``), and the singles it leaves behind are not propagated, so the
-    next branch is simply the cell with fewest candidates.
-    """
-    stack[0, :] = full
-    used = 0
+
+def _fill(shape: Shape, words: Sequence[int], budget: int) -> list[int] | None:
+    """A random complete grid drawn with ``words``, or None when the words or
+    the budget of branches ran out first: a depth-first fill on the cell
+    with fewest candidates, forward checking only (the singles a placement
+    leaves are not propagated). The compiled fill's steps, one for one."""
+    full = (1 << shape.n) - 1
+    stack: list[list[int]] = [[full] * shape.size]
+    branch_cell: list[int] = []
+    branch_rest: list[int] = []
     d = 0
+    used = 0
     nodes = 0
     descend = True
     while True:
         if descend:
             best = _fewest_candidates(stack[d])
             if best < 0:
-                values_of(stack[d], out, full)
-                return 1
-            branch_cell[d] = best
-            branch_rest[d] = stack[d, best]
+                return [(mask & full).bit_length() for mask in stack[d]]
+            del branch_cell[d:], branch_rest[d:]
+            branch_cell.append(best)
+            branch_rest.append(stack[d][best])
             descend = False
         rest = branch_rest[d]
         if rest == 0:
             d -= 1
             if d < 0:
-                return 0  # cannot happen from an empty board; kept for safety
+                return None  # cannot happen from an empty board; kept for safety
             continue
         nodes += 1
-        if nodes > budget or used == words.shape[0]:
-            return 0
-        bit = _kth_candidate(rest, words[used])
+        if nodes > budget or used == len(words):
+            return None
+        bit = kth_candidate(rest, words[used])
         used += 1
         branch_rest[d] = rest ^ bit
-        stack[d + 1, :] = stack[d]
-        if place(stack[d + 1], branch_cell[d], bit, geo, queue, 0) >= 0:
+        child = list(stack[d])
+        del stack[d + 1 :]
+        stack.append(child)
+        if _place(child, shape.peers[branch_cell[d]], branch_cell[d], bit):
             d += 1
             descend = True
 
 
-def _words(rng: random.Random, count: int) -> np.ndarray:
-    """``count`` 32-bit words straight from the Mersenne Twister."""
-    return np.frombuffer(rng.getrandbits(32 * count).to_bytes(4 * count, "little"), dtype=np.uint32)
+def words(rng: random.Random, count: int) -> list[int]:
+    """``count`` 32-bit words straight from the Mersenne Twister (in the
+    machine's byte order, as the compiled fill has always read them)."""
+    return memoryview(rng.getrandbits(32 * count).to_bytes(4 * count, "little")).cast("I").tolist()
 
 
 def random_grid(shape: Shape, rng: random.Random) -> tuple[int, ...]:
     """A random complete grid of ``shape``; the same ``rng`` state gives the same grid."""
-    table = kernel_tables(shape)
-    cells = shape.size
-    stack = np.empty((cells + 1, cells), dtype=np.int64)
-    branch_cell = np.empty(cells + 1, dtype=np.int64)
-    branch_rest = np.empty(cells + 1, dtype=np.int64)
-    queue = np.empty(cells * 8 + 8, dtype=np.int64)  # place() queues singles; the fill ignores them
-    out = np.empty(cells, dtype=np.int64)
-    count = cells + cells // 2  # a fill without dead ends takes one word per cell
-    while not _fill(
-        _words(rng, count), stack, branch_cell, branch_rest, queue, table.geometry(), table.full, _FILL_BUDGET, out
-    ):
-        count = min(2 * count, _FILL_BUDGET)
-    if shape.is_samurai:
-        return tuple(out.tolist())
-    moved = np.empty(cells, dtype=np.int64)
-    _transform(out, shape.box, _words(rng, 2 * shape.n - 1), moved)
-    return tuple(moved.tolist())
+    if backend.compiled():
+        from .grids_kernel import fill  # numpy and Numba: the fast extra
+    else:
+
+        def fill(shape: Shape, words: Sequence[int], budget: int) -> list[int] | None:
+            return _fill(shape, words, budget)
+
+    count = shape.size + shape.size // 2  # a fill without dead ends takes one word per cell
+    while (grid := fill(shape, words(rng, count), FILL_BUDGET)) is None:
+        count = min(2 * count, FILL_BUDGET)
+    if shape.is_samurai or shape.variant in ("x", "windoku", "jigsaw"):
+        return tuple(grid)  # moving rows and columns would break the diagonals, windows or regions
+    return tuple(_transform(grid, shape.box, words(rng, 2 * shape.n - 1)))
 
 
-@njit
-def _line_order(box: int, words: np.ndarray, used: int, order: np.ndarray) -> int:
+def _line_order(box: int, words: Sequence[int], used: int) -> tuple[list[int], int]:
     """Rows (or columns) in a random order that keeps each band (stack)
     together: Fisher-Yates on the bands, then inside each band. Returns the
-    number of words used so far."""
-    bands = np.arange(box)
+    order and the number of words used so far."""
+    bands = list(range(box))
     for i in range(box - 1, 0, -1):
-        j = (int(words[used]) * (i + 1)) >> 32
+        j = (words[used] * (i + 1)) >> 32
         used += 1
         bands[i], bands[j] = bands[j], bands[i]
+    order = [0] * (box * box)
     for b in range(box):
         for k in range(box):
             order[b * box + k] = bands[b] * box + k
         for i in range(box - 1, 0, -1):
-            j = (int(words[used]) * (i + 1)) >> 32
+            j = (words[used] * (i + 1)) >> 32
             used += 1
             order[b * box + i], order[b * box + j] = order[b * box + j], order[b * box + i]
-    return used
+    return order, used
 
 
-@njit
-def _transform(values: np.ndarray, box: int, words: np.ndarray, out: np.ndarray) -> None:
-    """``out``: the grid under a uniformly drawn validity-keeping transformation
+def _transform(values: Sequence[int], box: int, words: Sequence[int]) -> list[int]:
+    """The grid under a uniformly drawn validity-keeping transformation
     (``2 * box**2 - 1`` words: two line orders and a coin for transposing)."""
     n = box * box
-    rows = np.empty(n, dtype=np.int64)
-    cols = np.empty(n, dtype=np.int64)
-    used = _line_order(box, words, 0, rows)
-    used = _line_order(box, words, used, cols)
+    rows, used = _line_order(box, words, 0)
+    cols, used = _line_order(box, words, used)
     transpose = words[used] & 1
+    out = [0] * (n * n)
     for r in range(n):
         for c in range(n):
             if transpose:
                 out[c * n + r] = values[rows[r] * n + cols[c]]
             else:
                 out[r * n + c] = values[rows[r] * n + cols[c]]
+    return out
 
 
 def singles_solve(shape: Shape, givens: tuple[int, ...] | list[int]) -> bool:
     """True when Full House, Naked and Hidden Singles alone solve the puzzle.
 
-    The kernel's propagation (the same the solver starts every search with)
+    The search's propagation (the same the solver starts every search with)
     runs to its fixed point; the puzzle is solved by singles when every cell
     got placed. Such a puzzle has exactly one solution (every single is
     forced), so the easy level needs no search at all.
     """
-    table = kernel_tables(shape)
-    state = np.empty(shape.size, dtype=np.int64)
-    queue = np.empty(shape.size * 8 + 8, dtype=np.int64)
-    if not start(np.asarray(givens, dtype=np.int64), state, queue, table.geometry(), table.full):
-        return False
-    return bool(np.all(state & PLACED))
+    if backend.compiled():
+        from .grids_kernel import singles_solve as compiled_singles_solve
+
+        return compiled_singles_solve(shape, givens)
+    search = PureSearch(shape)
+    state = search.start(givens)
+    return state is not None and all(search.values(state))

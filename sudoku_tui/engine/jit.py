@@ -1,10 +1,10 @@
 """Numba's ``njit`` when it is installed, a no-op decorator otherwise.
 
 The search kernel is written in the subset of Python that Numba compiles.
-Without Numba the same functions run as plain Python on numpy arrays: slow
-(roughly a hundred times), but the answers are the same, so the engine stays
-importable and correct. ``SUDOKU_TUI_NO_JIT=1`` forces the plain path (tests
-use it to check that the fallback still works).
+Without Numba the engine does not use it at all (backend.py picks the
+pure-Python search, pysearch.py); the no-op decorator only keeps the kernel's
+modules importable where numpy is installed without Numba, and with
+``SUDOKU_TUI_NO_JIT=1``.
 """
 
 from __future__ import annotations

@@ -6,13 +6,14 @@ Glossary (see geometry.py for cells and houses):
   still take (bit ``v-1`` for value ``v``); bit ``PLACED`` says the cell's
   single value has been placed, i.e. removed from all its peers. Copying one
   row of a state array is all a search node costs.
-- *geometry*: ``peers`` (cells x max peers, padded), ``peer_count`` and
-  ``houses`` (houses x n): what
+- *geometry*: ``peers`` (cells x max peers, padded), ``peer_count``,
+  ``houses`` (houses x n) and a killer's cages (empty elsewhere; see
+  cage_search.py): what
   :meth:`sudoku_tui.engine.shape_tables.KernelTables.geometry` gives for a Shape,
   so one kernel serves 4x4, 9x9, 16x16 and Samurai.
 - *propagation*: naked singles (a cell with one candidate is placed) and
-  hidden singles (a value with one place in a house goes there), until
-  nothing changes or a contradiction shows.
+  hidden singles (a value with one place in a house goes there), then the
+  cages' combinations, until nothing changes or a contradiction shows.
 
 Every function here is compiled by Numba (see jit.py) and uses only its
 subset of Python: arrays, ints, loops. The search is resumable: all of its
@@ -24,12 +25,14 @@ from __future__ import annotations
 
 import numpy as np
 
+from .cage_search import prune_cages
 from .jit import njit
 
 PLACED = 1 << 30
 
-# (peers, peer_count, houses): the shape's arrays (shape_tables.KernelTables.geometry).
-Geometry = tuple[np.ndarray, np.ndarray, np.ndarray]
+# (peers, peer_count, houses, cage cells, cage sizes, combination ranges,
+# combinations): the shape's arrays (shape_tables.KernelTables.geometry).
+Geometry = tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]
 
 # meta[] slots of a resumable search
 DEPTH, MODE, COUNT, NODES = 0, 1, 2, 3
@@ -52,7 +55,7 @@ def place(state: np.ndarray, cell: int, bit: int, geo: Geometry, queue: np.ndarr
     """Place ``bit`` in ``cell`` and remove it from the peers; cells left
     with one candidate go on ``queue``. Returns the new queue length, or -1
     on a contradiction (a peer holds the value or has nothing left)."""
-    peers, peer_count, _ = geo
+    peers, peer_count = geo[0], geo[1]
     state[cell] = bit | PLACED
     for i in range(peer_count[cell]):
         p = peers[cell, i]
@@ -123,6 +126,10 @@ def propagate(  # noqa: C901 - the hot loop, one piece: split (even inlined) it 
                 if qlen < 0:
                     return False
                 changed = True
+        if not changed and geo[3].shape[0] > 0:  # singles are done: the cages' turn
+            qlen, changed = prune_cages(state, queue, geo, full)
+            if qlen < 0:
+                return False
     return True
 
 

@@ -6,6 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .geometry import Shape, samurai_grid_cells
+from .variants import PER_LINE, shape_of_line
 
 
 class LineError(ValueError):
@@ -35,9 +36,15 @@ def parse_line(shape: Shape, line: str) -> tuple[int, ...]:
 
     Square boards: one character per cell in row-major order. Samurai: the
     405-character line, five grids of 81 one after another; the shared boxes
-    appear twice and must agree.
+    appear twice and must agree. A jigsaw or killer line may carry its
+    region or cage fields after the givens (they make its shape, see
+    :func:`~sudoku_tui.engine.variants.shape_of_line`), or be the givens alone.
     """
-    if len(line) != shape.line_length:
+    if shape.variant in PER_LINE:
+        if len(line) < shape.size or (len(line) > shape.size and line[shape.size] != " "):
+            raise WrongLength()
+        line = line[: shape.size]
+    elif len(line) != shape.line_length:
         raise WrongLength()
     symbols = shape.symbols
     values: list[int] = []
@@ -68,7 +75,7 @@ def format_line(shape: Shape, values: Sequence[int], empty: str = ".") -> str:
     symbols = shape.symbols
     chars = [symbols[v - 1] if v else empty for v in values]
     if not shape.is_samurai:
-        return "".join(chars)
+        return "".join(chars) + shape.extra
     return "".join(chars[cell] for grid in range(5) for cell in samurai_grid_cells(grid))
 
 
@@ -82,6 +89,8 @@ class Puzzle:
 
     @classmethod
     def from_line(cls, shape: Shape, line: str, label: str = "") -> Puzzle:
+        """The puzzle of a line; for a jigsaw or killer file's shape, the line's own shape."""
+        shape = shape_of_line(shape, line)
         return cls(shape, parse_line(shape, line), label)
 
     def to_line(self, empty: str = ".") -> str:

@@ -2,7 +2,7 @@
 depth-first search is too slow (16x16: some take it a minute, SAT
 milliseconds).
 
-The puzzle is first propagated by the kernel (singles), then only the open
+The puzzle is first propagated by the search (singles), then only the open
 cells and their candidates become variables, so the formula is small and
 built per puzzle (no solver is shared between calls or threads). Encoding,
 the one that makes 16x16 easy: every open cell takes at least one and at
@@ -20,12 +20,11 @@ from __future__ import annotations
 from collections.abc import Callable, Sequence
 from itertools import combinations
 
-import numpy as np
 from pysat.solvers import Solver
 
-from . import kernel
+from .geometry import Shape
 from .progress import Cancelled
-from .shape_tables import KernelTables
+from .variants import cage_combinations
 
 SOLVER_NAME = "glucose4"
 # Conflicts between two polls of should_stop.
@@ -33,21 +32,27 @@ _POLL_CONFLICTS = 2000
 
 
 class SatPuzzle:
-    """A propagated puzzle state as a formula over its open candidates."""
+    """A propagated puzzle state as a formula over its open candidates:
+    ``fixed`` holds each placed cell's value (0 when open), ``candidates``
+    each open cell's (bit v-1 for value v)."""
 
-    def __init__(self, table: KernelTables, state: np.ndarray, should_stop: Callable[[], bool] | None = None) -> None:
+    def __init__(
+        self,
+        shape: Shape,
+        fixed: Sequence[int],
+        candidates: Sequence[int],
+        should_stop: Callable[[], bool] | None = None,
+    ) -> None:
         self.should_stop = should_stop
-        full = table.full
-        n = table.shape.n
-        self.fixed = [0] * table.cells  # values known without search
+        n = self.n = shape.n
+        self.fixed = list(fixed)  # values known without search
         self.var: dict[tuple[int, int], int] = {}  # (cell, value) -> variable
         self.meaning: list[tuple[int, int]] = [(-1, 0)]  # variable -> (cell, value)
         cell_vars: list[list[int]] = []
-        for cell in range(table.cells):
-            m = int(state[cell])
-            if m & kernel.PLACED:
-                self.fixed[cell] = (m & full).bit_length()
+        for cell in range(shape.size):
+            if self.fixed[cell]:
                 continue
+            m = candidates[cell]
             own = []
             for value in range(1, n + 1):
                 if m >> (value - 1) & 1:
@@ -55,19 +60,43 @@ class SatPuzzle:
                     self.var[cell, value] = len(self.meaning) - 1
                     own.append(len(self.meaning) - 1)
             cell_vars.append(own)
-        self.open_cells = [cell for cell in range(table.cells) if not self.fixed[cell]]
+        self.open_cells = [cell for cell in range(shape.size) if not self.fixed[cell]]
         clauses: list[list[int]] = []
         for own in cell_vars:
             clauses.append(own)
             clauses.extend([-a, -b] for a, b in combinations(own, 2))
-        for house in table.houses.tolist():
+        for house in shape.house_cells:
             for value in range(1, n + 1):
                 places = [self.var[c, value] for c in house if (c, value) in self.var]
                 if places:
                     clauses.append(places)
                     clauses.extend([-a, -b] for a, b in combinations(places, 2))
-        self.solver = Solver(name=SOLVER_NAME, bootstrap_with=clauses)
         self.next_var = len(self.meaning) - 1  # the last variable in use
+        for cage in shape.cages:
+            clauses.extend(self._cage_clauses(cage.cells, cage_combinations(len(cage.cells), cage.total)))
+        self.solver = Solver(name=SOLVER_NAME, bootstrap_with=clauses)
+
+    def _cage_clauses(self, cells: Sequence[int], value_sets: Sequence[int]) -> list[list[int]]:
+        """A killer cage: its cells differ, and one of its combinations (a
+        fresh variable each) holds: every cell takes a value of it and every
+        value of it has a cell."""
+        placed = sum(1 << (self.fixed[c] - 1) for c in cells if self.fixed[c])
+        viable = [m for m in value_sets if placed & ~m == 0]
+        chosen = [self._fresh() for _ in viable]
+        clauses: list[list[int]] = [chosen]
+        clauses.extend([-a, -b] for a, b in combinations(chosen, 2))
+        for value in range(1, self.n + 1):
+            places = [self.var[c, value] for c in cells if (c, value) in self.var]
+            clauses.extend([-a, -b] for a, b in combinations(places, 2))
+            holding = [k for k, m in zip(chosen, viable, strict=True) if m >> (value - 1) & 1]
+            clauses.extend([-x, *holding] for x in places)
+            if not placed >> (value - 1) & 1:
+                clauses.extend([-k, *places] for k in holding)
+        return clauses
+
+    def _fresh(self) -> int:
+        self.next_var += 1
+        return self.next_var
 
     def close(self) -> None:
         self.solver.delete()
@@ -144,10 +173,8 @@ class UniqueAgainst:
     where building a formula per puzzle costs more than the call.
     """
 
-    def __init__(
-        self, table: KernelTables, solution: Sequence[int], should_stop: Callable[[], bool] | None = None
-    ) -> None:
-        n, cells = table.shape.n, table.cells
+    def __init__(self, shape: Shape, solution: Sequence[int], should_stop: Callable[[], bool] | None = None) -> None:
+        n, cells = shape.n, shape.size
         self.n = n
         self.should_stop = should_stop
         clauses: list[list[int]] = []
@@ -155,7 +182,7 @@ class UniqueAgainst:
             own = [cell * n + value for value in range(1, n + 1)]
             clauses.append(own)
             clauses.extend([-a, -b] for a, b in combinations(own, 2))
-        for house in table.houses.tolist():
+        for house in shape.house_cells:
             for value in range(1, n + 1):
                 places = [cell * n + value for cell in house]
                 clauses.append(places)

@@ -14,6 +14,7 @@ from functools import cache
 import numpy as np
 
 from .geometry import Shape, samurai_grid_cells
+from .variants import cage_combinations, innies
 
 
 @dataclass(frozen=True, eq=False)
@@ -24,6 +25,7 @@ class KernelTables:
     peers: np.ndarray  # int32 cells x max peers, padded with 0 (peer_count says how many)
     peer_count: np.ndarray  # int32 per cell
     houses: np.ndarray  # int32 houses x n
+    cages: tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]  # see cage_tables (empty without cages)
     full: int  # every value's bit
     line_cells: np.ndarray  # for each character of a puzzle line, the cell it describes
     decode: np.ndarray  # uint8 value of each byte of a line (0 for '.', '0' and non-symbols)
@@ -33,9 +35,11 @@ class KernelTables:
     def cells(self) -> int:
         return self.shape.size
 
-    def geometry(self) -> tuple[np.ndarray, np.ndarray, np.ndarray]:
+    def geometry(
+        self,
+    ) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
         """The tables the kernel's functions take as one argument."""
-        return (self.peers, self.peer_count, self.houses)
+        return (self.peers, self.peer_count, self.houses, *self.cages)
 
 
 @cache
@@ -59,7 +63,29 @@ def kernel_tables(shape: Shape) -> KernelTables:
         decode[ord(symbol)] = value
         decode[ord(symbol.lower())] = value
         encode[value] = ord(symbol)
-    return KernelTables(shape, peers, peer_count, houses, (1 << shape.n) - 1, line_cells, decode, encode)
+    full = (1 << shape.n) - 1
+    return KernelTables(shape, peers, peer_count, houses, cage_tables(shape), full, line_cells, decode, encode)
+
+
+def cage_tables(shape: Shape) -> tuple[np.ndarray, np.ndarray, np.ndarray, np.ndarray]:
+    """A killer's cages as arrays: ``cells`` (int32 cages x 9, padded with 0),
+    ``size`` (int32 per cage), ``combination_range`` (int32 cages x 2: where
+    its combinations start and end in the next array) and ``combinations``
+    (int64 bit sets of the values that can fill each cage, cage by cage).
+    After the cages come the houses' innies, which the search treats as
+    cages too."""
+    groups = [(cage.cells, cage.total) for cage in shape.cages] + [(cells, total) for _, cells, total in innies(shape)]
+    cells = np.zeros((len(groups), shape.n), dtype=np.int32)
+    size = np.zeros(len(groups), dtype=np.int32)
+    ranges = np.zeros((len(groups), 2), dtype=np.int32)
+    combinations: list[int] = []
+    for index, (cage_cells, total) in enumerate(groups):
+        cells[index, : len(cage_cells)] = cage_cells
+        size[index] = len(cage_cells)
+        ranges[index, 0] = len(combinations)
+        combinations.extend(cage_combinations(len(cage_cells), total))
+        ranges[index, 1] = len(combinations)
+    return cells, size, ranges, np.array(combinations, dtype=np.int64)
 
 
 def lines_to_givens(table: KernelTables, lines: list[str]) -> np.ndarray:

@@ -10,8 +10,13 @@ Public API (kept stable for the game and the command line):
   empty cell may still take (bit v-1 for value v), 0 for filled cells
   (conflicts.candidates, offered here beside the checking rule).
 
+Two searches do the work, with the same answers: the compiled kernel
+(kernel.py through kernel_search.py) when Numba is installed (the ``fast``
+extra), else the pure-Python one (pysearch.py); backend.py chooses at run
+time. On 16x16 boards both hand hard puzzles to the SAT solver (sat.py).
+
 How ``solve`` gives the classic answer without the classic's slowness: the
-compiled search (kernel.py) counts solutions up to two, branching on the cell
+search counts solutions up to two, branching on the cell
 with the fewest candidates. One solution: it is the only one, so it is the
 classic's. Several: starting from a solution S, cells are fixed in row-major
 order; for each open cell every value below S's is tried and the search asks
@@ -23,25 +28,23 @@ which is exactly what the classic's stack of guesses finds.
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable, Sequence
+from typing import Any, Protocol
 
-import numpy as np
-
-from . import kernel
+from . import backend
 from .conflicts import candidates, conflicting_cells
 from .geometry import Shape
-from .progress import Cancelled, ProgressCallback
+from .progress import ProgressCallback
 from .puzzle import Puzzle
+from .pysearch import PureSearch
 from .sat import SatPuzzle
-from .shape_tables import KernelTables, kernel_tables
+from .variants import PER_LINE
 
 __all__ = ["candidates", "count_solutions", "in_order_budget", "is_solved", "needs_sat", "solve"]
 
 StopCheck = Callable[[], bool]
 
-# Branch nodes between two polls of should_stop: a few milliseconds of work.
-_POLL_NODES = 4096
-_NO_BUDGET = 1 << 62
 # Nodes the search in cell order may take on a 9x9 board before the
 # portfolio switches to the fewest-candidates search (the hardest 9x9 puzzles
 # need a few thousand); scaled by board size, since a node costs about that.
@@ -50,91 +53,56 @@ IN_ORDER_NODES = 20_000
 # for sparse boards (an empty one takes 175 nodes) whose first solution the
 # SAT solver would have to narrow down cell by cell.
 IN_ORDER_NODES_BEFORE_SAT = 2_000
+# The pure-Python search's node costs a hundred times the compiled one's, so
+# its search in cell order gives up sooner (the answers are the same).
+PURE_IN_ORDER_SHARE = 10
+_NO_BUDGET = 1 << 62
 
 
-class _Search:
-    """The arrays of one resumable search over one shape."""
+class Search(Protocol):
+    """What the portfolio asks of a search (kernel_search.KernelSearch and
+    pysearch.PureSearch); a state is whatever the search keeps per node."""
 
-    def __init__(self, table: KernelTables) -> None:
-        cells = table.cells
-        self.table = table
-        # Every row is written before it is read (the root by run(), the
-        # others as copies of their parent), so no zero fill is needed.
-        self.stack = np.empty((cells + 1, cells), dtype=np.int64)
-        self.branch_cell = np.zeros(cells + 1, dtype=np.int64)
-        self.branch_rest = np.zeros(cells + 1, dtype=np.int64)
-        self.queue = np.zeros(cells * 8 + 8, dtype=np.int64)
-        self.meta = np.zeros(4, dtype=np.int64)
-        self.solution = np.zeros(cells, dtype=np.int64)
-        self.geo = table.geometry()
-
-    def start(self, givens: Sequence[int]) -> np.ndarray | None:
-        """The propagated state of the givens, or None when they contradict."""
-        t = self.table
-        state = np.zeros(t.cells, dtype=np.int64)
-        ok = kernel.start(np.asarray(givens, dtype=np.int64), state, self.queue, self.geo, t.full)
-        return state if ok else None
-
-    def assign(self, state: np.ndarray, cell: int, bit: int) -> bool:
-        """Place a value in ``state`` (in place) and propagate."""
-        t = self.table
-        qlen = kernel.place(state, cell, bit, self.geo, self.queue, 0)
-        return qlen >= 0 and kernel.propagate(state, self.queue, qlen, self.geo, t.full)
-
-    def exclude(self, state: np.ndarray, cell: int, bit: int) -> bool:
-        """Remove a candidate from ``state`` (in place) and propagate."""
-        t = self.table
-        left = int(state[cell]) & ~bit
-        state[cell] = left
-        if left == 0:
-            return False
-        qlen = 0
-        if left & (left - 1) == 0:
-            self.queue[0] = cell
-            qlen = 1
-        return bool(kernel.propagate(state, self.queue, qlen, self.geo, t.full))
-
+    def start(self, givens: Sequence[int]) -> Any: ...
+    def assign(self, state: Any, cell: int, bit: int) -> Any: ...
+    def exclude(self, state: Any, cell: int, bit: int) -> Any: ...
+    def open_candidates(self, state: Any, cell: int) -> int: ...
+    def fixed_and_candidates(self, state: Any) -> tuple[list[int], list[int]]: ...
     def run(
         self,
-        state: np.ndarray,
+        state: Any,
         limit: int,
         in_order: bool,
         should_stop: StopCheck | None,
         progress: ProgressCallback | None = None,
-        max_nodes: int = _NO_BUDGET,
-    ) -> tuple[int, tuple[int, ...] | None]:
-        """Count solutions from a propagated state up to ``limit``; also the
-        first found. Count -1 when ``max_nodes`` ran out first."""
-        t = self.table
-        self.stack[0] = state
-        self.meta[:] = 0
-        while True:
-            # A budget at a time even when nobody polls: Python runs between
-            # two calls, so Ctrl-C stops a long count at once.
-            budget = min(_POLL_NODES, max_nodes - int(self.meta[kernel.NODES]))
-            kernel.search(
-                self.stack,
-                self.branch_cell,
-                self.branch_rest,
-                self.meta,
-                self.solution,
-                limit,
-                in_order,
-                budget,
-                self.queue,
-                self.geo,
-                t.full,
-            )
-            if self.meta[kernel.MODE] == kernel.FINISHED:
-                break
-            if self.meta[kernel.NODES] >= max_nodes:
-                return -1, None
-            if should_stop is not None and should_stop():
-                raise Cancelled()
-            if progress is not None:
-                progress(int(self.meta[kernel.NODES]), 0)
-        count = int(self.meta[kernel.COUNT])
-        return count, (tuple(int(v) for v in self.solution) if count else None)
+        max_nodes: int = ...,
+    ) -> tuple[int, tuple[int, ...] | None]: ...
+
+
+# Searches kept per thread, shape and kind: the compiled one's arrays cost
+# more to allocate than a quick puzzle costs to count. A search is used by one
+# call at a time (nothing here runs two at once in one thread).
+_kept = threading.local()
+
+
+def _search(shape: Shape) -> Search:
+    """The compiled search when Numba is there, else the pure-Python one."""
+    compiled = backend.compiled()
+    if shape.variant in PER_LINE:
+        return _new_search(shape, compiled)  # a jigsaw's or killer's shape is its line's own: none to keep
+    searches: dict[tuple[str, bool], Search] = _kept.__dict__.setdefault("searches", {})
+    found = searches.get((shape.name, compiled))
+    if found is None:
+        found = searches[shape.name, compiled] = _new_search(shape, compiled)
+    return found
+
+
+def _new_search(shape: Shape, compiled: bool) -> Search:
+    if compiled:
+        from .kernel_search import KernelSearch  # numpy and Numba: the fast extra
+
+        return KernelSearch(shape)
+    return PureSearch(shape)
 
 
 def solve(
@@ -148,20 +116,26 @@ def solve(
     :class:`Cancelled`; ``progress(nodes, 0)`` reports work done (no total
     is known in advance).
     """
-    search = _Search(kernel_tables(puzzle.shape))
+    search = _search(puzzle.shape)
     state = search.start(puzzle.givens)
     if state is None:
         return None
     # Branching in cell order finds the row-major first solution directly and
     # needs no proof of uniqueness; it is fast on almost every puzzle, and the
     # node budget bounds the rare one where it wanders.
+    if not _searches_cages(puzzle.shape, search):
+        return _solve_sat(puzzle.shape, search, state, should_stop)
     sat = needs_sat(puzzle.shape)
     budget = IN_ORDER_NODES_BEFORE_SAT if sat else in_order_budget(puzzle.shape)
+    if isinstance(search, PureSearch):
+        budget //= PURE_IN_ORDER_SHARE
     count, first = search.run(state, 1, True, should_stop, progress, budget)
     if count >= 0:
         return first
-    if sat:
-        return _solve_sat(search.table, state, should_stop)
+    if sat or puzzle.shape.variant:
+        # A variant's search can wander far on a board with few givens (an
+        # empty jigsaw); clause learning does not.
+        return _solve_sat(puzzle.shape, search, state, should_stop)
     count, first = search.run(state, 2, False, should_stop, progress)
     if count < 2:
         return first
@@ -170,35 +144,37 @@ def solve(
 
 
 def _first_in_order(
-    search: _Search,
-    state: np.ndarray,
+    search: Search,
+    state: Any,
     known: tuple[int, ...],
     should_stop: StopCheck | None,
     progress: ProgressCallback | None,
 ) -> tuple[int, ...]:
     """Narrow a puzzle with several solutions down to its row-major first one."""
-    base = state.copy()
+    base = state
     best = known
     for cell in range(len(best)):
-        open_values = int(base[cell])
-        if open_values & kernel.PLACED:
+        open_values = search.open_candidates(base, cell)
+        if not open_values:
             continue  # fixed by the choices before it, so best already holds it
         target = 1 << (best[cell] - 1)
         smaller = open_values & (target - 1)
         while smaller:
             bit = smaller & -smaller
             smaller ^= bit
-            trial = base.copy()
-            if search.assign(trial, cell, bit):
+            trial = search.assign(base, cell, bit)
+            if trial is not None:
                 count, found = search.run(trial, 1, False, should_stop, progress)
                 if count:
                     assert found is not None
                     best, base = found, trial
                     break
-            if not search.exclude(base, cell, bit):
+            base = search.exclude(base, cell, bit)
+            if base is None:
                 raise AssertionError("a known solution became impossible")
         else:
-            if not search.assign(base, cell, target):
+            base = search.assign(base, cell, target)
+            if base is None:
                 raise AssertionError("a known solution became impossible")
     return best
 
@@ -207,23 +183,32 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, should_stop: StopCheck | Non
     """Number of solutions, counting stops at ``limit``."""
     if limit < 1:
         return 0
-    search = _Search(kernel_tables(puzzle.shape))
+    search = _search(puzzle.shape)
     state = search.start(puzzle.givens)
     if state is None:
         return 0
-    if needs_sat(puzzle.shape):
-        sat = SatPuzzle(search.table, state, should_stop)
-        try:
-            return sat.count(limit)[0]
-        finally:
-            sat.close()
-    count, _ = search.run(state, limit, False, should_stop)
-    return count
+    if not needs_sat(puzzle.shape) and _searches_cages(puzzle.shape, search):
+        # A variant's search gets a budget, then clause learning (see solve).
+        budget = in_order_budget(puzzle.shape) if puzzle.shape.variant else _NO_BUDGET
+        count, _ = search.run(state, limit, False, should_stop, max_nodes=budget)
+        if count >= 0:
+            return count
+    sat = SatPuzzle(puzzle.shape, *search.fixed_and_candidates(state), should_stop)
+    try:
+        return sat.count(limit)[0]
+    finally:
+        sat.close()
 
 
 def in_order_budget(shape: Shape) -> int:
     """Node budget of the search in cell order on a board of this shape."""
     return IN_ORDER_NODES * 81 // shape.size
+
+
+def _searches_cages(shape: Shape, search: Search) -> bool:
+    """Whether ``search`` keeps every rule of ``shape``: the pure-Python search
+    knows houses only, so a killer's cages go to SAT with it."""
+    return not shape.cages or not isinstance(search, PureSearch)
 
 
 def needs_sat(shape: Shape) -> bool:
@@ -233,8 +218,8 @@ def needs_sat(shape: Shape) -> bool:
     return shape.n > 9
 
 
-def _solve_sat(table: KernelTables, state: np.ndarray, should_stop: StopCheck | None) -> tuple[int, ...] | None:
-    sat = SatPuzzle(table, state, should_stop)
+def _solve_sat(shape: Shape, search: Search, state: Any, should_stop: StopCheck | None) -> tuple[int, ...] | None:
+    sat = SatPuzzle(shape, *search.fixed_and_candidates(state), should_stop)
     try:
         count, first = sat.count(2)
         if count == 0 or first is None:
@@ -245,7 +230,7 @@ def _solve_sat(table: KernelTables, state: np.ndarray, should_stop: StopCheck | 
 
 
 def is_solved(puzzle: Puzzle, values: Sequence[int]) -> bool:
-    """Every cell filled, every given kept, no value twice in any house."""
+    """Every cell filled, every given kept, no value twice in any house, every cage keeps its rule."""
     if len(values) != puzzle.shape.size or not all(values):
         return False
     if any(g and g != v for g, v in zip(puzzle.givens, values, strict=True)):

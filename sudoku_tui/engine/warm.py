@@ -18,7 +18,8 @@ import random
 import threading
 from collections.abc import Callable
 from contextlib import suppress
-from importlib.util import find_spec
+
+from . import backend
 
 # A 9x9 puzzle with two solutions: solving it runs the search in cell order,
 # the fewest-candidates search and the narrowing to the first solution.
@@ -27,11 +28,7 @@ _TWO_SOLUTIONS = "..3456789456789123789123456..436589736589721489721436553164297
 
 def is_compiled() -> bool:
     """Whether the engine's search is compiled by Numba in this process."""
-    if find_spec("numba") is None:
-        return False
-    from . import jit
-
-    return bool(getattr(jit, "JIT_ENABLED", False))
+    return backend.compiled()
 
 
 def warm_up() -> None:
@@ -40,10 +37,10 @@ def warm_up() -> None:
     from .batch import solve_lines
     from .generator import generate
     from .geometry import square
+    from .kernel_search import KernelSearch
     from .levels import Level
     from .puzzle import Puzzle
-    from .shape_tables import kernel_tables
-    from .solver import _Search, count_solutions, solve
+    from .solver import count_solutions, solve
 
     nine = square(3)
     puzzle = Puzzle.from_line(nine, _TWO_SOLUTIONS)
@@ -51,10 +48,10 @@ def warm_up() -> None:
     count_solutions(puzzle, 3)
     # Placing and excluding one value at a time, as solve() narrows a puzzle
     # with several solutions down to its first (rarely reached by a small one).
-    search = _Search(kernel_tables(nine))
+    search = KernelSearch(nine)
     state = search.start(puzzle.givens)
     if state is not None:
-        search.assign(state.copy(), 0, 1)
+        search.assign(state, 0, 1)
         search.exclude(state, 0, 1)
     for count in (False, True):
         list(solve_lines(nine, [_TWO_SOLUTIONS, "." * 81], count=count))
@@ -77,11 +74,12 @@ def warm_up_in_background() -> threading.Thread | None:
     return thread
 
 
-def announce_compiles(say: Callable[[], None]) -> None:
+def announce_compiles(say: Callable[[], None]) -> Callable[[], None]:
     """Call ``say()`` once, in this process, just before the first function
-    is compiled (a load from Numba's disk cache is no compile)."""
+    is compiled (a load from Numba's disk cache is no compile). Returns the
+    function that stops listening."""
     if not is_compiled():
-        return
+        return lambda: None
     import os
 
     from numba.core import event
@@ -100,4 +98,6 @@ def announce_compiles(say: Callable[[], None]) -> None:
         def on_end(self, _event: event.Event) -> None:
             pass
 
-    event.register("numba:compile", FirstCompile())  # type: ignore[no-untyped-call]
+    listener = FirstCompile()
+    event.register("numba:compile", listener)  # type: ignore[no-untyped-call]
+    return lambda: event.unregister("numba:compile", listener)  # type: ignore[no-untyped-call]

@@ -24,7 +24,7 @@ SYMMETRY = Symmetry.ROTATIONAL
 
 def size_word(shape: Shape) -> str:
     """The size as the daily puzzle names it: ``9``, ``16``, ``samurai``."""
-    return shape.name if shape.is_samurai else str(shape.n)
+    return shape.name if shape.is_samurai or shape.variant else str(shape.n)
 
 
 def daily_seed(day: date, level: str, size: str) -> int:

@@ -8,6 +8,8 @@ a folder the player may not read).
 from __future__ import annotations
 
 import errno
+import os
+from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
@@ -77,12 +79,54 @@ def _exists(path: Path) -> bool:
         raise PathProblem(os_problem(path, error)) from None
 
 
-def choose_typed(text: str, folder: Path) -> Chosen:
-    """The file or folder a player typed; a bare name means one in ``folder``."""
+# What a served game says about any path outside the folders the server named.
+OUTSIDE_FOLDERS = "This server opens puzzle files only from its own puzzle folders."
+
+
+@dataclass(frozen=True)
+class PuzzleFolders:
+    """The only folders a served game may open puzzle files from (the bundled
+    puzzles and those the server names); a game on one's own machine has none."""
+
+    roots: tuple[Path, ...]
+
+    @classmethod
+    def of(cls, folders: Iterable[Path]) -> PuzzleFolders:
+        return cls(tuple(Path(os.path.realpath(folder)) for folder in folders))
+
+    def holds(self, path: Path) -> bool:
+        """Whether ``path`` is inside one of the folders, both as written and once its
+        links are followed (a link inside that points out is outside).
+
+        As written first, so a path outside is refused before anything about it is
+        looked up: a player learns nothing of the server's files, not even whether
+        one exists."""
+        try:
+            return self._under(Path(os.path.abspath(path))) and self._under(Path(os.path.realpath(path)))
+        except (OSError, ValueError):  # a NUL byte, a name too long: nothing to open there
+            return False
+
+    def _under(self, path: Path) -> bool:
+        return any(path == root or path.is_relative_to(root) for root in self.roots)
+
+    def check(self, path: Path) -> None:
+        if not self.holds(path):
+            raise PathProblem(OUTSIDE_FOLDERS)
+
+
+def choose_typed(text: str, folder: Path, within: PuzzleFolders | None = None) -> Chosen:
+    """The file or folder a player typed; a bare name means one in ``folder``.
+    ``within``: a served game, where only those folders may be opened (and ``~``
+    is no one's home: the name is taken as written, beside ``folder``)."""
     text = text.strip()
     if not text:
         raise PathProblem("Type a file path, or pick a file in the tree.")
-    path = _expand(text)
+    if within is not None:
+        path = Path(text)
+        path = path if path.is_absolute() else folder / path
+        within.check(path)
+    else:
+        path = _expand(text)
     if not path.is_absolute() and not _exists(path):
         beside = folder / path
         if _exists(beside):
@@ -94,10 +138,13 @@ def choose_typed(text: str, folder: Path) -> Chosen:
     return Chosen(path, is_folder=False)
 
 
-def saved_file(path_text: str) -> Path | None:
-    """The file a saved game came from, when it is still there to open; else None."""
+def saved_file(path_text: str, within: PuzzleFolders | None = None) -> Path | None:
+    """The file a saved game came from, when it is still there to open (and, on a
+    server, inside its puzzle folders); else None."""
     try:
         path = Path(path_text)
+        if within is not None and not within.holds(path):
+            return None
         return path if path.is_file() else None
     except (OSError, ValueError):  # a name too long, a NUL byte: the file is not there to open
         return None

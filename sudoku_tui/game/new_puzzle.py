@@ -22,9 +22,19 @@ from ..engine.practice import practised
 from ..engine.progress import ProgressCallback
 from .daily import DAILY_SIZES, daily_rng, size_word
 from .daily import SYMMETRY as DAILY_SYMMETRY
+from .making_turns import MakingTurns
 
 # (shape name for shape_for_size, label on screen)
-SIZES = (("4x4", "4x4"), ("9x9", "9x9"), ("16x16", "16x16"), ("samurai", "Samurai"))
+SIZES = (
+    ("4x4", "4x4"),
+    ("9x9", "9x9"),
+    ("16x16", "16x16"),
+    ("samurai", "Samurai"),
+    ("x", "Sudoku X"),
+    ("windoku", "Windoku"),
+    ("jigsaw", "Jigsaw"),
+    ("killer", "Killer"),
+)
 # Practice puzzles are 9x9: the techniques are HoDoKu's, sized for that board.
 PRACTICE_SIZE = "9x9"
 # Boards whose hard levels take long enough to say so.
@@ -32,6 +42,18 @@ SLOW_BOARDS = frozenset({"16x16", "samurai"})
 
 # The generator the game calls; tests replace it.
 GENERATE: Callable[..., Generated] = generate
+
+# What progress reports (as the attempt count) while the game waits for its turn.
+WAITING_FOR_TURN = -1
+
+# A served game takes turns with the server's other games (None: make at once).
+TURNS: MakingTurns | None = None
+
+
+def take_turns(turns: MakingTurns | None) -> None:
+    """From now on this process makes puzzles only in its turn (a served game)."""
+    global TURNS
+    TURNS = turns
 
 
 @dataclass(frozen=True)
@@ -98,9 +120,15 @@ def make_puzzle(choice: NewPuzzleChoice, should_stop: Callable[[], bool], progre
         rng, symmetry = daily_rng(choice.day, choice.level.key, shape), DAILY_SYMMETRY
     else:
         rng, symmetry = random.Random(), choice.symmetry
-    return GENERATE(shape, choice.level, symmetry, rng, should_stop=should_stop, progress=progress)
+    if TURNS is None:
+        return GENERATE(shape, choice.level, symmetry, rng, should_stop=should_stop, progress=progress)
+    with TURNS.turn(should_stop, lambda: progress(WAITING_FOR_TURN, 0)):
+        return GENERATE(shape, choice.level, symmetry, rng, should_stop=should_stop, progress=progress)
 
 
 def making_text(choice: NewPuzzleChoice, attempt: int) -> str:
+    """The status line while making: ``attempt`` from 1, or 0 while waiting for a turn."""
+    if attempt <= WAITING_FOR_TURN + 1:
+        return "Other players are making puzzles: yours is next…  (Esc cancels)"
     article = "an" if choice.describe()[0] in "aeiou" else "a"
     return f"Making {article} {choice.describe()} puzzle… attempt {attempt}  (Esc cancels)"

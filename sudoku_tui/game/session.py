@@ -36,7 +36,7 @@ from ..engine.solver import is_solved
 from ..paths import bundled_puzzles
 from . import texts
 from .clock import Clock, TimeSource, format_elapsed
-from .file_choice import saved_file, shown_name
+from .file_choice import OUTSIDE_FOLDERS, PuzzleFolders, saved_file, shown_name
 from .hints import HintTracker, Signature
 from .keeper import Keeper
 from .new_puzzle import NewPuzzleChoice
@@ -100,8 +100,11 @@ class Session:
         now: TimeSource = time.monotonic,
         notify: Notify = _ignore,
         start_folder: Path | None = None,
+        folders: PuzzleFolders | None = None,
     ) -> None:
         self.now = now
+        # A served game: the only folders files may be opened from (None: anywhere).
+        self.folders = folders
         self.notify = notify
         self.keeper = Keeper(store, lambda text: self.notify(Notice(text, "warning", timeout=10)), player)
         # Where the open dialog starts: the last file's folder once a file was opened.
@@ -153,6 +156,10 @@ class Session:
         return self.keeper.last_game()
 
     # ---- files ------------------------------------------------------------------
+
+    def may_open(self, path: Path) -> str:
+        """Why ``path`` may not be opened in this game (a served game's folders); "" when it may."""
+        return "" if self.folders is None or self.folders.holds(path) else OUTSIDE_FOLDERS
 
     def begin_load(self, path: Path | None) -> int:
         """A file is to be read (or a saved puzzle without one is to be played);
@@ -375,7 +382,7 @@ class Session:
         there (the game's number is shown once it has loaded), else the puzzle
         alone, as a one-puzzle collection."""
         source = game.source
-        path = saved_file(source.path) if source.kind == "file" and source.path else None
+        path = saved_file(source.path, self.folders) if source.kind == "file" and source.path else None
         if path is not None and source.index is not None:
             self._resume_number = source.index
             return path

@@ -26,6 +26,7 @@ from contextlib import contextmanager, suppress
 from dataclasses import replace
 from datetime import date
 from pathlib import Path
+from typing import Any, Protocol
 
 from .settings import SETTINGS, SettingValue, setting
 from .statistics import Statistics, compute_statistics
@@ -51,6 +52,14 @@ from .store_checks import (
     game_row,
     stored_start,
 )
+
+
+class Database(Protocol):
+    """What the store's code asks of a connection: ``execute`` with ``?`` parameters
+    (sqlite3's own; the PostgreSQL store adapts its connection to it)."""
+
+    def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Any: ...
+
 
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another one
 
@@ -282,7 +291,7 @@ class SqliteStore(Store):
                 raise store_error(error, doing) from None
 
     @contextmanager
-    def _transaction(self) -> Iterator[sqlite3.Connection]:
+    def _transaction(self) -> Iterator[Database]:
         """One write transaction; IMMEDIATE takes the write lock at once, so a
         busy database is waited for at the start instead of failing halfway."""
         db = self._db
@@ -339,7 +348,7 @@ class SqliteStore(Store):
         return game
 
     @staticmethod
-    def _identify(db: sqlite3.Connection, player: str, game: Game, now: float) -> Game:
+    def _identify(db: Database, player: str, game: Game, now: float) -> Game:
         """The game with the id and start of its stored row (new ones when there is none, or
         when they cannot be used: the row is then mended by the write), played ``now``."""
         found = db.execute(FIND_START, [player, game.key]).fetchall()
@@ -351,7 +360,7 @@ class SqliteStore(Store):
         )
 
     @staticmethod
-    def _write(db: sqlite3.Connection, player: str, game: Game) -> None:
+    def _write(db: Database, player: str, game: Game) -> None:
         row = game_row(game)
         db.execute(PUT_GAME, [player, *(row[c] for c in GAME_COLUMNS)])
 

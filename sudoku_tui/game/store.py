@@ -42,7 +42,7 @@ LOCAL_PLAYER = "local"
 # Levels as the store writes them; engine.levels is light, so reading the
 # store still never imports the generator (and the solver behind it).
 LEVELS = tuple(level.key for level in Level)
-BOARDS = ("4x4", "9x9", "16x16", "25x25", "samurai")
+BOARDS = ("4x4", "9x9", "16x16", "25x25", "samurai", "x", "windoku", "jigsaw", "killer")
 
 SourceKind = Literal["file", "made", "daily"]
 SOURCE_KINDS: tuple[SourceKind, ...] = ("file", "made", "daily")
@@ -129,8 +129,8 @@ class Game:
         return game_key(self.shape, self.givens)
 
     def puzzle(self) -> Puzzle:
-        shape = shape_for_size(self.shape)
-        return Puzzle(shape, parse_line(shape, self.givens))
+        # A jigsaw's or killer's line carries its regions or cages: from_line reads them.
+        return Puzzle.from_line(shape_for_size(self.shape), self.givens)
 
     def value_list(self) -> list[int]:
         return list(parse_line(shape_for_size(self.shape), self.values))

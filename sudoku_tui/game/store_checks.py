@@ -25,6 +25,8 @@ from datetime import date
 
 from ..engine.geometry import Shape, shape_for_size
 from ..engine.puzzle import LineError, parse_line
+from ..engine.variant_format import LineFailure, check_fields
+from ..engine.variants import PER_LINE
 from .store import BOARDS, LEVELS, Aids, FinishedGame, Game, Source, game_key
 
 Row = Mapping[str, object]
@@ -105,14 +107,23 @@ def _shape(value: object) -> Shape:
     return shape_for_size(name)
 
 
+# A killer's line: givens, cage map, and up to 62 sums of two digits and a comma, with room to spare.
+LONGEST_VARIANT_LINE = 400
+
+
 def _lines(row: Row, shape: Shape, with_values: bool) -> tuple[str, str]:
     """The givens and (when asked) the board lines; the board must keep every given."""
-    givens_line = _text(row.get("givens"), shape.line_length)
-    values_line = _text(row.get("entries"), shape.line_length) if with_values else givens_line
+    longest = shape.line_length if shape.variant not in PER_LINE else LONGEST_VARIANT_LINE
+    givens_line = _text(row.get("givens"), longest)
+    values_line = _text(row.get("entries"), longest) if with_values else givens_line
     try:
         givens, values = parse_line(shape, givens_line), parse_line(shape, values_line)
+        if shape.variant in PER_LINE:
+            check_fields(shape.variant, givens_line.split(" "))
     except LineError as error:
         raise BadRow(f"a board that is not a puzzle line ({error})") from None
+    except LineFailure:
+        raise BadRow("a variant line whose regions or cages are not valid") from None
     if any(g and g != v for g, v in zip(givens, values, strict=True)):
         raise BadRow("a board that changes a given")
     key = row.get("puzzle_key", game_key(shape.name, givens_line))

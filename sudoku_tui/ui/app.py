@@ -18,6 +18,7 @@ from textual.screen import Screen
 
 from ..engine.warm import warm_up_in_background
 from ..game.clock import TimeSource
+from ..game.file_choice import PuzzleFolders
 from ..game.local_store import OpenedStore, open_local_store
 from ..game.session import Session
 from ..game.store import LOCAL_PLAYER
@@ -39,10 +40,12 @@ class SudokuApp(App[None]):
         now: TimeSource = time.monotonic,
         store: OpenedStore | None = None,
         player: str = LOCAL_PLAYER,
+        folders: PuzzleFolders | None = None,
     ) -> None:
         """``path``: a puzzle file to open at start. ``now``: what the game's clock
         reads (tests pass a still one, so a snapshot never shows a second pass).
-        ``store``: the player store (the one in the data folder when None)."""
+        ``store``: the player store (the one in the data folder when None).
+        ``folders``: a served game opens puzzle files only from these."""
         super().__init__()
         opened = store if store is not None else open_local_store(player=player)
         self.session = Session(
@@ -51,6 +54,7 @@ class SudokuApp(App[None]):
             now=now,
             notify=lambda notice: self.game.notice(notice),
             start_folder=Path(start_folder) if start_folder is not None else None,
+            folders=folders,
         )
         self.game = GameScreen(self.session, Path(path) if path is not None else None, opened.notices)
 

@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
-from ..game.file_choice import PathProblem, choose_typed, is_puzzle_file
+from ..game.file_choice import PathProblem, PuzzleFolders, choose_typed, is_puzzle_file
 from .modal import Modal
 
 
@@ -60,10 +60,16 @@ class MessageDialog(Modal[None]):
 
 
 class PuzzleTree(DirectoryTree):
-    """A folder tree of folders and puzzle files, without hidden ones."""
+    """A folder tree of folders and puzzle files, without hidden ones (and, in a
+    served game, without links that lead out of its puzzle folders)."""
+
+    def __init__(self, path: Path, within: PuzzleFolders | None = None, *, id: str | None = None) -> None:
+        self.within = within
+        super().__init__(path, id=id)
 
     def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
-        return [path for path in paths if _listed(path)]
+        within = self.within
+        return [path for path in paths if _listed(path) and (within is None or within.holds(path))]
 
 
 def _listed(path: Path) -> bool:
@@ -109,15 +115,16 @@ class OpenFileDialog(Modal[Path | None]):
         Binding("escape", "cancel", "Cancel"),
     ]
 
-    def __init__(self, folder: Path) -> None:
+    def __init__(self, folder: Path, within: PuzzleFolders | None = None) -> None:
         super().__init__()
         self.folder = folder
+        self.within = within  # a served game: only files in these folders
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = "Open Puzzle File"
             box.border_subtitle = "Enter opens · Tab moves · Esc cancels"
-            yield PuzzleTree(self.folder, id="tree")
+            yield PuzzleTree(self.folder, self.within, id="tree")
             yield Label("File path:", id="path-label")
             yield Input(self._folder_text(self.folder), id="path", compact=True, select_on_focus=False)
             yield Label("", id="open-error", markup=False)
@@ -156,7 +163,7 @@ class OpenFileDialog(Modal[Path | None]):
         box = self.query_one("#path", Input)
         tree = self.query_one(PuzzleTree)
         try:
-            chosen = choose_typed(box.value, Path(tree.path))
+            chosen = choose_typed(box.value, Path(tree.path), self.within)
         except PathProblem as problem:
             self._say(problem.sentence)
             return

@@ -255,7 +255,7 @@ class GameScreen(Screen[None]):
     # ---- open -------------------------------------------------------------------
 
     def action_open(self) -> None:
-        self.app.push_screen(OpenFileDialog(self.session.last_folder), self._open_chosen)
+        self.app.push_screen(OpenFileDialog(self.session.last_folder, self.session.folders), self._open_chosen)
 
     def _open_chosen(self, path: Path | None) -> None:
         if path is not None:
@@ -263,6 +263,10 @@ class GameScreen(Screen[None]):
 
     def open_file(self, path: Path) -> None:
         """Read a file in the background; the game in play stays until it has read."""
+        refused = self.session.may_open(path)
+        if refused:
+            self.show_message(refused)
+            return
         if self.session.cancel_making():
             self._making_done()
         token = self.session.begin_load(path)

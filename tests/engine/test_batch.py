@@ -16,6 +16,9 @@ from sudoku_tui.engine.geometry import samurai, square
 from sudoku_tui.engine.puzzle import Puzzle, format_line
 from sudoku_tui.engine.solver import solve
 
+# Every test runs through the pure-Python search and the compiled kernel.
+pytestmark = pytest.mark.usefixtures("search_path")
+
 FOUR, NINE, SIXTEEN = square(2), square(3), square(4)
 
 

@@ -13,6 +13,7 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_tui.engine.backend import NO_JIT
 from sudoku_tui.engine.batch_generate import generate_lines, generate_many
 from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.generator import (
@@ -27,6 +28,7 @@ from sudoku_tui.engine.grids import random_grid, singles_solve
 from sudoku_tui.engine.levels import Level, Symmetry
 from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.engine.solver import count_solutions
+from tests.search_paths import compiled_search_available
 
 
 def independent_count(shape: Shape, givens: Sequence[int], limit: int = 2) -> int:
@@ -89,6 +91,7 @@ def is_complete_grid(shape: Shape, values: Sequence[int]) -> bool:
 # -- complete grids -------------------------------------------------------------------------------
 
 
+@pytest.mark.usefixtures("search_path")
 @pytest.mark.parametrize("shape", [square(2), square(3), square(4), samurai()], ids=lambda s: s.name)
 def test_random_grids_are_complete_and_valid(shape: Shape) -> None:
     rng = random.Random(7)
@@ -96,6 +99,7 @@ def test_random_grids_are_complete_and_valid(shape: Shape) -> None:
         assert is_complete_grid(shape, random_grid(shape, rng))
 
 
+@pytest.mark.usefixtures("search_path")
 def test_same_seed_same_grid_other_seed_other_grid() -> None:
     shape = square(3)
     assert random_grid(shape, random.Random(1)) == random_grid(shape, random.Random(1))
@@ -110,6 +114,7 @@ def test_every_4x4_grid_is_reached() -> None:
     assert len(seen) == 288
 
 
+@pytest.mark.usefixtures("search_path")
 def test_singles_solve() -> None:
     shape = square(3)
     solution = random_grid(shape, random.Random(4))
@@ -179,6 +184,7 @@ def test_4x4_puzzles(symmetry: Symmetry) -> None:
         assert has_symmetry(shape, generated.puzzle.givens, symmetry)
 
 
+@pytest.mark.usefixtures("search_path")
 def test_ungraded_minimal_puzzle() -> None:
     shape = square(3)
     generated = generate(shape, None, "none", random.Random(8))
@@ -192,6 +198,7 @@ def test_ungraded_minimal_puzzle() -> None:
         assert independent_count(shape, fewer) == 2
 
 
+@pytest.mark.usefixtures("search_path")
 def test_16x16_and_samurai_easy() -> None:
     for shape in (square(4), samurai()):
         generated = generate(shape, "easy", "rotational", random.Random(1))
@@ -201,6 +208,7 @@ def test_16x16_and_samurai_easy() -> None:
         assert 0 < generated.puzzle.given_count < shape.size
 
 
+@pytest.mark.usefixtures("search_path")
 def test_same_seed_same_puzzles_whatever_the_jobs() -> None:
     shape = square(3)
     first = list(generate_lines(shape, 3, "easy", "none", seed=42))
@@ -209,6 +217,26 @@ def test_same_seed_same_puzzles_whatever_the_jobs() -> None:
     assert first != list(generate_lines(shape, 3, "easy", "none", seed=43))
     # Puzzle i does not depend on how many came before it.
     assert first[2:] == [g.puzzle.to_line() for g in generate_many(shape, 1, "easy", seed=42, start=2)]
+
+
+@pytest.mark.skipif(not compiled_search_available(), reason="Numba is not installed (the fast extra)")
+@pytest.mark.parametrize(
+    ("shape", "level", "seed"),
+    [(square(3), "medium", 5), (square(3), "hard", 6), (square(4), "easy", 7), (samurai(), "easy", 8)],
+    ids=lambda v: getattr(v, "name", str(v)),
+)
+def test_both_searches_make_the_same_puzzles(
+    shape: Shape, level: str, seed: int, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # A seed names the same grids and puzzles whichever search is installed.
+    compiled = list(generate_lines(shape, 2, level, "none", seed=seed))
+    monkeypatch.setenv(NO_JIT, "1")
+    assert list(generate_lines(shape, 2, level, "none", seed=seed)) == compiled
+    rng = random.Random(seed)
+    grids = [random_grid(shape, rng) for _ in range(3)]
+    monkeypatch.delenv(NO_JIT)
+    rng = random.Random(seed)
+    assert [random_grid(shape, rng) for _ in range(3)] == grids
 
 
 def test_impossible_level_fails_cleanly() -> None:

@@ -7,10 +7,7 @@ rule checker written here, and published solutions.
 
 from __future__ import annotations
 
-import os
 import random
-import subprocess
-import sys
 from collections.abc import Callable, Iterator, Sequence
 from pathlib import Path
 
@@ -24,7 +21,13 @@ from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.engine.puzzle import Puzzle, format_line
 from sudoku_tui.engine.solver import candidates, count_solutions, is_solved, solve
 
+# Every test runs through the pure-Python search and the compiled kernel.
+pytestmark = pytest.mark.usefixtures("search_path")
+
 FOUR, NINE, SIXTEEN = square(2), square(3), square(4)
+# Puzzles of a big hard collection the pure-Python search solves here (the
+# compiled kernel takes them all): a random sample keeps the suite quick.
+PURE_SAMPLE = 150
 
 SEED_NINE = "...81.....2........1.9..7...7..25.934.2............5...975.....563.....4......68."
 SEED_NINE_SOLUTION = "934817256728653419615942738176425893452398167389176542897564321563281974241739685"
@@ -258,12 +261,14 @@ def check_collection(path: Path, sample: int | None, unique: bool) -> None:
             assert count_solutions(p) == 1, pf.lines[index]
 
 
-def test_top1465_solves_with_unique_solutions(shared_file: Callable[..., Path]) -> None:
-    check_collection(shared_file("9x9", "top1465.txt"), None, unique=True)
+def test_top1465_solves_with_unique_solutions(shared_file: Callable[..., Path], search_path: str) -> None:
+    sample = PURE_SAMPLE if search_path == "pure" else None
+    check_collection(shared_file("9x9", "top1465.txt"), sample, unique=True)
 
 
-def test_forum_hardest_solves(shared_file: Callable[..., Path]) -> None:
-    check_collection(shared_file("9x9", "forum-hardest-1106.txt"), None, unique=True)
+def test_forum_hardest_solves(shared_file: Callable[..., Path], search_path: str) -> None:
+    sample = PURE_SAMPLE if search_path == "pure" else None
+    check_collection(shared_file("9x9", "forum-hardest-1106.txt"), sample, unique=True)
 
 
 def test_seventeen_clue_sample_solves(shared_file: Callable[..., Path]) -> None:
@@ -372,20 +377,3 @@ def test_is_solved_and_candidates() -> None:
     assert not is_solved(p, swapped)
     cands = candidates(FOUR, p.givens)
     assert cands[0] == 0 and cands[1] == 0b0001  # r1c2 can only be 1
-
-
-def test_plain_python_fallback_gives_the_same_answers() -> None:
-    code = (
-        "from sudoku_tui.engine.jit import JIT_ENABLED; assert not JIT_ENABLED\n"
-        "from sudoku_tui.engine.geometry import square\n"
-        "from sudoku_tui.engine.puzzle import Puzzle, format_line\n"
-        "from sudoku_tui.engine.solver import solve\n"
-        f"print(format_line(square(2), solve(Puzzle.from_line(square(2), '.4..2..4.24...12'))))\n"
-        f"print(format_line(square(3), solve(Puzzle.from_line(square(3), '{SEED_NINE}'))))\n"
-    )
-    env = dict(os.environ, SUDOKU_TUI_NO_JIT="1")
-    result = subprocess.run(
-        [sys.executable, "-c", code], capture_output=True, text=True, env=env, timeout=120, check=False
-    )
-    assert result.returncode == 0, result.stderr
-    assert result.stdout.split() == ["3421213412434312", SEED_NINE_SOLUTION]

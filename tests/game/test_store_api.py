@@ -8,6 +8,7 @@ from datetime import date
 from pathlib import Path
 
 import pytest
+from store_backends import StoreMaker, postgresql_socket, postgresql_url, store_maker
 from store_worker import numbered_game
 
 from sudoku_tui.engine.geometry import shape_for_size, square
@@ -19,6 +20,7 @@ from sudoku_tui.game.store import BOARDS, Aids, Game, Source, StoreError, game_k
 
 FOUR = Puzzle.from_line(square(2), "2...43213...1432")
 FOUR_SOLVED = [2, 1, 4, 3, 4, 3, 2, 1, 3, 2, 1, 4, 1, 4, 3, 2]
+__all__ = ["postgresql_socket", "postgresql_url", "store_maker"]  # the fixtures, used by name
 KEY = "SHA256:uN1kTq1x4h0pJ7mG2c9bB0vQm3yZ8eR5tA6sD7fG8hI"
 
 
@@ -34,8 +36,9 @@ class Ticks:
 
 
 @pytest.fixture
-def store(tmp_path: Path) -> SqliteStore:
-    return SqliteStore(tmp_path / STORE_NAME, clock=Ticks())
+def store(store_maker: StoreMaker) -> SqliteStore:
+    """The store on each backend (SQLite, PostgreSQL): the same tests, the same answers."""
+    return store_maker(clock=Ticks())
 
 
 def four_game(entry: int = 0, elapsed: float = 12.5, **extra: object) -> Game:
@@ -46,14 +49,14 @@ def four_game(entry: int = 0, elapsed: float = 12.5, **extra: object) -> Game:
     return Game.of(FOUR, values, marks, elapsed, **extra)  # type: ignore[arg-type]
 
 
-def test_a_game_round_trips_with_everything_it_carries(store: SqliteStore, tmp_path: Path) -> None:
+def test_a_game_round_trips_with_everything_it_carries(store: SqliteStore, store_maker: StoreMaker) -> None:
     game = four_game(
         1, source=Source.file("/x/p.txt", 3), level="easy", aids=Aids(hints=2, checks=1, mistakes_shown=True)
     )
     written = store.put_game("local", game)
     assert written.game_id and written.started_at == written.last_played
     store.close()
-    again = SqliteStore(tmp_path / STORE_NAME)
+    again = store_maker()
     found = again.find_game("local", game.key)
     assert found is not None
     assert found.value_list()[1] == 1 and found.marks[2] == 0b1001 and found.elapsed == 12.5

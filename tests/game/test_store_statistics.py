@@ -6,15 +6,16 @@ from __future__ import annotations
 import json
 from dataclasses import replace
 from datetime import UTC, date, datetime, timedelta
-from pathlib import Path
 
 import pytest
+from store_backends import StoreMaker, postgresql_socket, postgresql_url, store_maker
 from store_worker import numbered_game
 
-from sudoku_tui.game.local_store import STORE_NAME
 from sudoku_tui.game.sqlite_store import SqliteStore
 from sudoku_tui.game.statistics import daily_streaks
 from sudoku_tui.game.store import Aids, Game, Source
+
+__all__ = ["postgresql_socket", "postgresql_url", "store_maker"]  # the fixtures, used by name
 
 
 class SetClock:
@@ -34,8 +35,9 @@ def clock() -> SetClock:
 
 
 @pytest.fixture
-def store(tmp_path: Path, clock: SetClock) -> SqliteStore:
-    return SqliteStore(tmp_path / STORE_NAME, clock=clock)
+def store(store_maker: StoreMaker, clock: SetClock) -> SqliteStore:
+    """The store on each backend (SQLite, PostgreSQL)."""
+    return store_maker(clock=clock)
 
 
 serial = iter(range(10_000, 100_000))

@@ -2,11 +2,19 @@
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
+from pty_game import PtyGame
 from ui_puzzles import FOUR_NO_SOLUTION, FOUR_PUZZLES, NINE_PUZZLES, block_file
+
+
+@pytest.fixture(autouse=True)
+def no_game_left_running() -> Iterator[None]:
+    """A game process a failed test started ends with the test."""
+    yield
+    PtyGame.end_leftovers()
 
 
 @pytest.fixture(autouse=True)

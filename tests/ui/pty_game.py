@@ -16,10 +16,23 @@ import termios
 import threading
 import time
 from pathlib import Path
+from typing import ClassVar
 
 
 class PtyGame:
     """``sudoku-tui FILE`` on its own pseudo-terminal of ``columns`` x ``rows``."""
+
+    # Games started and not yet ended: a failed test's game must not live on.
+    _live: ClassVar[set[PtyGame]] = set()
+
+    @classmethod
+    def end_leftovers(cls) -> None:
+        """Kill every game a test left running (its wait failed before the game quit)."""
+        for game in list(cls._live):
+            if game.process.poll() is None:
+                os.killpg(game.process.pid, 9)
+                game.process.wait()
+            game._close()
 
     def __init__(self, file: Path, data_home: Path, columns: int = 80, rows: int = 24) -> None:
         self._start([sys.executable, "-m", "sudoku_tui", str(file)], data_home, columns, rows)
@@ -45,6 +58,7 @@ class PtyGame:
             start_new_session=True,
         )
         os.close(slave)
+        PtyGame._live.add(self)
         self.master = master
         self.output = bytearray()
         self._lock = threading.Lock()
@@ -83,4 +97,12 @@ class PtyGame:
         try:
             return self.process.wait(timeout)
         finally:
+            if self.process.poll() is None:
+                os.killpg(self.process.pid, 9)
+                self.process.wait()
+            self._close()
+
+    def _close(self) -> None:
+        if self in PtyGame._live:
+            PtyGame._live.discard(self)
             os.close(self.master)

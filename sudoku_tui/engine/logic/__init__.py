@@ -9,7 +9,7 @@ Read in this order:
   stop check long searches poll, and ``shared_steps`` for a search that finds
   several techniques at once.
 - One module per technique family (``singles``, ``intersections``,
-  ``subsets``, ``fish``, ``single_digit``, ``wings``, ``coloring``,
+  ``subsets``, ``sue_de_coq``, ``fish``, ``single_digit``, ``wings``, ``coloring``,
   ``uniqueness``, ``chains`` with ``links``, ``als``, ``forcing`` with
   ``propagation``); each finder takes a grid and yields steps without
   changing it.

@@ -209,11 +209,31 @@ def _one_value(value: int) -> Callable[[int, int], bool]:
     return lambda cell, v: v == value
 
 
-def x_chain(grid: CandidateGrid) -> Iterator[Step]:
-    """Chains on one value: strong links are houses with two places."""
+def best_first(grid: CandidateGrid, steps: Iterator[Step]) -> Iterator[Step]:
+    """The steps, the one that removes most first, as HoDoKu picks among
+    chains; a tie goes to HoDoKu's weighted sum of the removed candidates
+    (sorted by value, then cell), then to the shorter chain (found first)."""
+    weight = grid.shape.size - 1
+
+    def key(step: Step) -> tuple[int, int]:
+        total, offset = 0, 1
+        for cell, value in sorted(step.eliminations, key=lambda e: (e[1], e[0])):
+            total += cell * offset + value
+            offset += weight
+        return -len(step.eliminations), total
+
+    yield from sorted(steps, key=key)
+
+
+def _x_chains(grid: CandidateGrid) -> Iterator[Step]:
     for value in range(1, grid.n + 1):
         grid.check_stop()
         yield from _chain_steps(grid, LinkGraph(grid, _one_value(value)), TechniqueName.X_CHAIN, False)
+
+
+def x_chain(grid: CandidateGrid) -> Iterator[Step]:
+    """Chains on one value: strong links are houses with two places."""
+    yield from best_first(grid, _x_chains(grid))
 
 
 def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
@@ -223,12 +243,12 @@ def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
     # Only the in-cell strong links belong to an XY-Chain.
     graph.strong = {a: [b for b in s if graph.cell(b) == graph.cell(a)] for a, s in graph.strong.items()}
     graph.weak_list = {a: [b for b in s if graph.cell(b) != graph.cell(a)] for a, s in graph.weak_list.items()}
-    yield from _chain_steps(grid, graph, TechniqueName.XY_CHAIN, False)
+    yield from best_first(grid, _chain_steps(grid, graph, TechniqueName.XY_CHAIN, False))
 
 
 def aic(grid: CandidateGrid) -> Iterator[Step]:
     """Any alternating chain, and nice loops (discontinuous and continuous)."""
-    yield from _chain_steps(grid, LinkGraph(grid), TechniqueName.AIC, True)
+    yield from best_first(grid, _chain_steps(grid, LinkGraph(grid), TechniqueName.AIC, True))
 
 
 def remote_pair(grid: CandidateGrid) -> Iterator[Step]:

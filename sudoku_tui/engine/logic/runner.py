@@ -22,7 +22,7 @@ def next_step(grid: CandidateGrid, unique: bool = True, techniques: list[Techniq
     ``grid.should_stop`` and raises :class:`Cancelled` when it says so.
     """
     for tech in TECHNIQUES if techniques is None else techniques:
-        if tech.uniqueness and not unique:
+        if (tech.uniqueness and not unique) or (tech.classic_only and grid.shape.variant):
             continue
         for step in tech.finder(grid):
             return step

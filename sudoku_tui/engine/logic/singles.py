@@ -68,7 +68,7 @@ def hidden_single(grid: CandidateGrid) -> Iterator[Step]:
     shape = grid.shape
     seen: set[tuple[int, int]] = set()
     # Boxes first: that is where players look first, and HoDoKu does the same.
-    for index in shape.box_houses + shape.row_houses + shape.column_houses:
+    for index in shape.box_houses + shape.row_houses + shape.column_houses + shape.extra_houses:
         for value, place in _alone(grid, index):
             if (place, value) in seen:
                 continue

@@ -13,30 +13,40 @@ LOCKED = {2: TechniqueName.LOCKED_PAIR, 3: TechniqueName.LOCKED_TRIPLE}
 HIDDEN = {2: TechniqueName.HIDDEN_PAIR, 3: TechniqueName.HIDDEN_TRIPLE, 4: TechniqueName.HIDDEN_QUADRUPLE}
 
 
+def _search_order(grid: CandidateGrid) -> list[int]:
+    """Boxes, then rows, then columns, then any other house: HoDoKu's order,
+    which decides which of several subsets is taken first."""
+    shape = grid.shape
+    first = shape.box_houses + shape.row_houses + shape.column_houses
+    return [*first, *(h for h in range(len(shape.houses)) if h not in set(first))]
+
+
 def _naked(grid: CandidateGrid, size: int, locked: bool) -> Iterator[Step]:
     """``size`` cells of a house whose candidates together are ``size`` values:
-    those values belong to these cells, so the house's other cells lose them.
+    those values belong to these cells, so every house holding all of them
+    loses those values elsewhere.
 
-    A locked subset sits in a line and a box at once and clears both; HoDoKu
-    names it apart.
+    A subset in a box and a line at once that clears both (the line outside
+    the box) is locked, and HoDoKu names it apart; a locked one is always
+    seen from its box.
     """
     shape, cands = grid.shape, grid.cands
     seen: set[tuple[int, ...]] = set()
-    for index, house in enumerate(shape.house_cells):
+    for index in shape.box_houses if locked else _search_order(grid):
         grid.check_stop()
-        empty = [c for c in house if cands[c] and cands[c].bit_count() <= size]
+        empty = [c for c in shape.house_cells[index] if cands[c] and cands[c].bit_count() <= size]
         for group in combinations(empty, size):
-            step = _naked_step(grid, index, group, locked)
-            if step is None or (locked and group in seen):
+            if group in seen:
                 continue
-            if locked:
+            step = _naked_step(grid, group, locked)
+            if step is not None:
                 seen.add(group)
-            yield step
+                yield step
 
 
-def _naked_step(grid: CandidateGrid, index: int, group: tuple[int, ...], locked: bool) -> Step | None:
-    """The step of one group of cells of house ``index``, when it is a naked
-    subset (locked, when asked) that clears something."""
+def _naked_step(grid: CandidateGrid, group: tuple[int, ...], locked: bool) -> Step | None:
+    """The step of one group of cells, when it is a naked subset of the kind
+    asked (locked or not) that clears something."""
     shape, cands = grid.shape, grid.cands
     size = len(group)
     union = 0
@@ -47,14 +57,24 @@ def _naked_step(grid: CandidateGrid, index: int, group: tuple[int, ...], locked:
     common = set(shape.cell_houses[group[0]])
     for c in group[1:]:
         common &= set(shape.cell_houses[c])
-    is_locked = size <= 3 and len(common) >= 2 and any(shape.house_kinds[h] == "box" for h in common)
-    if locked and not is_locked:
-        return None
-    targets = sorted(common) if locked else [index]
-    removed = {
-        (c, v) for h in targets for c in shape.house_cells[h] if c not in group for v in digits_of(cands[c] & union)
-    }
+    targets = sorted(common)
+    removed: set[tuple[int, int]] = set()
+    boxes = [h for h in targets if shape.house_kinds[h] == "box"]
+    box_cells = shape.house_sets[boxes[0]] if boxes else frozenset()
+    cleared_box = cleared_line = False
+    for h in targets:
+        is_box = shape.house_kinds[h] == "box"
+        for c in shape.house_cells[h]:
+            if c in group or not cands[c] & union:
+                continue
+            removed.update((c, v) for v in digits_of(cands[c] & union))
+            if is_box:
+                cleared_box = True
+            elif c not in box_cells:
+                cleared_line = True
     if not removed:
+        return None
+    if locked != (size <= 3 and cleared_box and cleared_line):
         return None
     values = digits_of(union)
     where = " and ".join(house_text(shape, h) for h in targets)
@@ -73,7 +93,7 @@ def _hidden(grid: CandidateGrid, size: int) -> Iterator[Step]:
     """``size`` values that fit only in ``size`` cells of a house: those cells
     hold them, so their other candidates go."""
     shape, cands = grid.shape, grid.cands
-    for index in range(len(shape.houses)):
+    for index in _search_order(grid):
         grid.check_stop()
         places = {v: where for v, where in grid.missing_places(index).items() if 1 <= len(where) <= size}
         # A hidden subset of size k in a house with k+m empty cells is the

@@ -13,7 +13,21 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
 from ..levels import Level
-from . import als, chains, coloring, fish, forcing, intersections, single_digit, singles, subsets, uniqueness, wings
+from . import (
+    als,
+    cages,
+    chains,
+    coloring,
+    fish,
+    forcing,
+    intersections,
+    single_digit,
+    singles,
+    subsets,
+    sue_de_coq,
+    uniqueness,
+    wings,
+)
 from .grid import CandidateGrid
 from .step import Step
 from .step import TechniqueName as T
@@ -32,6 +46,9 @@ class Technique:
     score: int
     reglib: tuple[str, ...] = ()  # HoDoKu regression library codes it answers
     uniqueness: bool = False  # needs a puzzle with exactly one solution
+    # A deadly pattern's argument (swap two values in a rectangle) holds with
+    # rows, columns and boxes only: a diagonal, window, region or cage can break it.
+    classic_only: bool = False
     also: tuple[T, ...] = ()  # other names its finder's steps may carry, scored as this one
 
 
@@ -41,6 +58,10 @@ TECHNIQUES: list[Technique] = [
     Technique(T.FULL_HOUSE, singles.full_house, E, 4, ("0000",)),
     Technique(T.NAKED_SINGLE, singles.naked_single, E, 4, ("0003",)),
     Technique(T.HIDDEN_SINGLE, singles.hidden_single, E, 14, ("0002",)),
+    # Killer's own (nothing to find without cages); not in HoDoKu, scored like its neighbours.
+    Technique(T.CAGE_COMBINATIONS, cages.cage_combinations, E, 10),
+    Technique(T.RULE_OF_45, cages.rule_of_45, E, 20),
+    Technique(T.CAGE_HOUSE, cages.cage_house_interaction, M, 50),
     Technique(T.LOCKED_PAIR, subsets.locked_pair, M, 40, ("0110",)),
     Technique(T.LOCKED_TRIPLE, subsets.locked_triple, M, 60, ("0111",)),
     Technique(T.POINTING, intersections.pointing, M, 50, ("0100",)),
@@ -55,26 +76,30 @@ TECHNIQUES: list[Technique] = [
     Technique(T.SWORDFISH, fish.swordfish, H, 150, ("0301",)),
     Technique(T.JELLYFISH, fish.jellyfish, H, 160, ("0302",)),
     Technique(T.REMOTE_PAIR, chains.remote_pair, H, 110, ("0703",)),
+    Technique(T.BUG_PLUS_ONE, uniqueness.bug_plus_one, H, 100, ("0610",), True, classic_only=True),
     Technique(T.SKYSCRAPER, single_digit.skyscraper, H, 130, ("0400",)),
     Technique(T.TWO_STRING_KITE, single_digit.two_string_kite, H, 150, ("0401",)),
-    Technique(T.EMPTY_RECTANGLE, single_digit.empty_rectangle, H, 120, ("0402",)),
     Technique(T.TURBOT_FISH, single_digit.turbot_fish, H, 120, ("0403",)),
+    Technique(T.EMPTY_RECTANGLE, single_digit.empty_rectangle, H, 120, ("0402",)),
     Technique(T.W_WING, wings.w_wing, H, 150, ("0803",)),
     Technique(T.XY_WING, wings.xy_wing, H, 160, ("0800",)),
     Technique(T.XYZ_WING, wings.xyz_wing, H, 180, ("0801",)),
-    Technique(T.UNIQUENESS_1, uniqueness.ur_type1, H, 100, ("0600",), True),
-    Technique(T.UNIQUENESS_2, uniqueness.ur_type2, H, 100, ("0601",), True),
-    Technique(T.UNIQUENESS_3, uniqueness.ur_type3, H, 100, ("0602",), True),
-    Technique(T.UNIQUENESS_4, uniqueness.ur_type4, H, 100, ("0603",), True),
-    Technique(T.BUG_PLUS_ONE, uniqueness.bug_plus_one, M, 100, ("0610",), True),
-    Technique(T.SIMPLE_COLORS_TRAP, coloring.simple_colors_trap, H, 150, ("0500",)),
-    Technique(T.SIMPLE_COLORS_WRAP, coloring.simple_colors_wrap, H, 150, ("0501",)),
+    Technique(T.UNIQUENESS_1, uniqueness.ur_type1, H, 100, ("0600",), True, classic_only=True),
+    Technique(T.UNIQUENESS_2, uniqueness.ur_type2, H, 100, ("0601",), True, classic_only=True),
+    Technique(T.UNIQUENESS_3, uniqueness.ur_type3, H, 100, ("0602",), True, classic_only=True),
+    Technique(T.UNIQUENESS_4, uniqueness.ur_type4, H, 100, ("0603",), True, classic_only=True),
+    Technique(T.UNIQUENESS_5, uniqueness.ur_type5, H, 100, ("0604",), True, classic_only=True),
+    Technique(T.UNIQUENESS_6, uniqueness.ur_type6, H, 100, ("0605",), True, classic_only=True),
+    Technique(T.HIDDEN_RECTANGLE, uniqueness.hidden_rectangle, H, 100, ("0606",), True, classic_only=True),
     Technique(T.FINNED_X_WING, fish.finned_x_wing, H, 130, ("0310",)),
     Technique(T.SASHIMI_X_WING, fish.sashimi_x_wing, H, 150, ("0320",)),
     Technique(T.FINNED_SWORDFISH, fish.finned_swordfish, U, 200, ("0311",)),
     Technique(T.SASHIMI_SWORDFISH, fish.sashimi_swordfish, U, 240, ("0321",)),
     Technique(T.FINNED_JELLYFISH, fish.finned_jellyfish, U, 250, ("0312",)),
     Technique(T.SASHIMI_JELLYFISH, fish.sashimi_jellyfish, U, 260, ("0322",)),
+    Technique(T.SUE_DE_COQ, sue_de_coq.sue_de_coq, U, 250, ("1101",)),
+    Technique(T.SIMPLE_COLORS_TRAP, coloring.simple_colors_trap, H, 150, ("0500",)),
+    Technique(T.SIMPLE_COLORS_WRAP, coloring.simple_colors_wrap, H, 150, ("0501",)),
     Technique(T.X_CHAIN, chains.x_chain, U, 260, ("0701",)),
     Technique(T.XY_CHAIN, chains.xy_chain, U, 260, ("0702",)),
     Technique(

@@ -1,4 +1,4 @@
-"""Uniqueness: Unique Rectangle types 1-4 and BUG+1.
+"""Uniqueness: Unique Rectangle types 1-6, Hidden Rectangle and BUG+1.
 
 Sound only for a puzzle with exactly one solution (the runner checks): four
 cells on two rows, two columns and two boxes that could all be x/y would let
@@ -63,14 +63,79 @@ def _unique_rectangles(grid: CandidateGrid) -> Iterator[Step]:
         for pair in {cands[c] for c in rect if cands[c].bit_count() == 2}:
             floor = [c for c in rect if cands[c] == pair]
             roof = [c for c in rect if cands[c] != pair]
-            if len(floor) < 2 or any(not cands[c] & pair for c in roof):
+            if any(not cands[c] & pair for c in roof):
                 continue
             if len(floor) == 3:
                 yield from _type1(grid, rect, pair, roof[0])
-            elif len(floor) == 2 and grid.sees(roof[0], roof[1]):
-                yield from _type2(grid, rect, pair, roof)
+                continue
+            yield from _type2(grid, rect, pair, roof)
+            if len(floor) == 2 and grid.sees(roof[0], roof[1]):
                 yield from _type3(grid, rect, pair, roof)
                 yield from _type4(grid, rect, pair, roof)
+            elif len(floor) == 2:
+                yield from _type6(grid, rect, pair, roof)
+            if len(floor) == 1 or not grid.sees(floor[0], floor[1]):
+                for corner in floor:
+                    yield from _hidden_rectangle(grid, rect, pair, corner)
+
+
+def _opposite(rect: Rect, cell: int) -> int:
+    """The rectangle's cell diagonal to ``cell``."""
+    a, b, c, d = rect
+    return {a: d, d: a, b: c, c: b}[cell]
+
+
+def _lines_of(grid: CandidateGrid, cell: int) -> list[int]:
+    by_kind = grid.shape.cell_houses_by_kind
+    return [*by_kind["row"][cell], *by_kind["column"][cell]]
+
+
+def _only_in(grid: CandidateGrid, houses: list[int], value: int, rect: Rect) -> bool:
+    """``value`` is still to place in ``houses`` and fits there only in the
+    rectangle (a value already placed there proves nothing)."""
+    for h in houses:
+        places = grid.cells_with(h, value)
+        if not places or not set(places) <= set(rect):
+            return False
+    return True
+
+
+def _type6(grid: CandidateGrid, rect: Rect, pair: int, roof: list[int]) -> Iterator[Step]:
+    """The roof is diagonal and x fits nowhere else in the rectangle's rows
+    and columns: x would sit on one diagonal, the floor's, so the roof loses x."""
+    shape, cands = grid.shape, grid.cands
+    lines = _lines_of(grid, roof[0]) + _lines_of(grid, roof[1])
+    for x in digits_of(pair):
+        if not _only_in(grid, lines, x, rect):
+            continue
+        removed = tuple((c, x) for c in sorted(roof) if cands[c] & bit(x))
+        if removed:
+            yield Step(
+                TechniqueName.UNIQUENESS_6,
+                eliminations=removed,
+                cells=rect,
+                values=digits_of(pair),
+                explanation=_deadly(grid, rect, pair) + f"; {shape.symbol(x)} fits only in the rectangle in its "
+                f"rows and columns, so {cells_text(shape, roof)} cannot hold it",
+            )
+            return
+
+
+def _hidden_rectangle(grid: CandidateGrid, rect: Rect, pair: int, corner: int) -> Iterator[Step]:
+    """``corner`` holds only x/y; when x fits nowhere but the rectangle in the
+    row and column of the opposite cell, that cell cannot be y."""
+    shape, cands = grid.shape, grid.cands
+    target = _opposite(rect, corner)
+    for x, y in (digits_of(pair), digits_of(pair)[::-1]):
+        if cands[target] & bit(y) and _only_in(grid, _lines_of(grid, target), x, rect):
+            yield Step(
+                TechniqueName.HIDDEN_RECTANGLE,
+                eliminations=((target, y),),
+                cells=rect,
+                values=digits_of(pair),
+                explanation=_deadly(grid, rect, pair) + f"; {shape.symbol(x)} fits only in the rectangle in the "
+                f"row and column of {shape.cell_name(target)}, so it cannot be {shape.symbol(y)}",
+            )
 
 
 def _deadly(grid: CandidateGrid, rect: Rect, pair: int) -> str:
@@ -92,16 +157,21 @@ def _type1(grid: CandidateGrid, rect: Rect, pair: int, roof: int) -> Iterator[St
 
 
 def _type2(grid: CandidateGrid, rect: Rect, pair: int, roof: list[int]) -> Iterator[Step]:
-    """Both roof cells have one extra value z: z is in one of them."""
+    """The roof cells have one extra value z between them: z is in one of
+    them, so a cell seeing them all loses z. HoDoKu calls it type 5 unless the
+    roof is two cells of one line."""
     shape, cands = grid.shape, grid.cands
-    extra = (cands[roof[0]] | cands[roof[1]]) & ~pair
-    if extra.bit_count() != 1 or any(not cands[c] & extra for c in roof):
+    extra = 0
+    for c in roof:
+        extra |= cands[c] & ~pair
+    if extra.bit_count() != 1:
         return
     z = extra.bit_length()
-    targets = [c for c in grid.common_peers(roof) if cands[c] & extra]
+    targets = [c for c in grid.common_peers(roof) if cands[c] & extra and c not in rect]
     if targets:
+        in_line = len(roof) == 2 and grid.sees(roof[0], roof[1])
         yield Step(
-            TechniqueName.UNIQUENESS_2,
+            TechniqueName.UNIQUENESS_2 if in_line else TechniqueName.UNIQUENESS_5,
             eliminations=tuple((c, z) for c in sorted(targets)),
             cells=rect,
             values=(*digits_of(pair), z),
@@ -240,3 +310,6 @@ ur_type1 = finder_of(TechniqueName.UNIQUENESS_1, _unique_rectangles)
 ur_type2 = finder_of(TechniqueName.UNIQUENESS_2, _unique_rectangles)
 ur_type3 = finder_of(TechniqueName.UNIQUENESS_3, _unique_rectangles)
 ur_type4 = finder_of(TechniqueName.UNIQUENESS_4, _unique_rectangles)
+ur_type5 = finder_of(TechniqueName.UNIQUENESS_5, _unique_rectangles)
+ur_type6 = finder_of(TechniqueName.UNIQUENESS_6, _unique_rectangles)
+hidden_rectangle = finder_of(TechniqueName.HIDDEN_RECTANGLE, _unique_rectangles)

@@ -22,19 +22,35 @@ def xyz_wing(grid: CandidateGrid) -> Iterator[Step]:
 
 
 def _wing(grid: CandidateGrid, pivot_size: int) -> Iterator[Step]:
+    """Wings in HoDoKu's order, which decides the step taken when there are
+    several: three cells ascending (the pivot first for an XYZ-Wing), and
+    for an XY-Wing each of the three as pivot in turn."""
     cands = grid.cands
     bivalue = [c for c, m in enumerate(cands) if m.bit_count() == 2]
-    shared = 1 if pivot_size == 2 else 2  # candidates a pincer shares with the pivot
-    for pivot, pm in enumerate(cands):
-        if pm.bit_count() != pivot_size:
-            continue
+    xy = pivot_size == 2
+    pivots = bivalue if xy else [c for c, m in enumerate(cands) if m.bit_count() == 3]
+    for p_index, pivot in enumerate(pivots):
         grid.check_stop()
-        pincers = [c for c in bivalue if c != pivot and grid.sees(pivot, c) and (cands[c] & pm).bit_count() == shared]
-        for i, a in enumerate(pincers):
-            for w in pincers[i + 1 :]:
-                step = _wing_step(grid, pivot, a, w)
-                if step is not None:
-                    yield step
+        for j_index, j in enumerate(bivalue):
+            if j == pivot or (xy and j_index <= p_index) or (cands[pivot] | cands[j]).bit_count() != 3:
+                continue
+            for k in bivalue[j_index + 1 :]:
+                yield from _wing_turns(grid, pivot, j, k, xy)
+
+
+def _wing_turns(grid: CandidateGrid, pivot: int, j: int, k: int, xy: bool) -> Iterator[Step]:
+    """The wings of three cells holding three values between them, no two alike."""
+    cands = grid.cands
+    if k == pivot or (cands[pivot] | cands[j] | cands[k]).bit_count() != 3:
+        return
+    if len({cands[pivot], cands[j], cands[k]}) != 3:
+        return
+    turns = ((pivot, j, k), (j, pivot, k), (k, j, pivot)) if xy else ((pivot, j, k),)
+    for centre, a, w in turns:
+        if grid.sees(centre, a) and grid.sees(centre, w):
+            step = _wing_step(grid, centre, a, w)
+            if step is not None:
+                yield step
 
 
 def _wing_step(grid: CandidateGrid, pivot: int, a: int, w: int) -> Step | None:
@@ -56,7 +72,7 @@ def _wing_step(grid: CandidateGrid, pivot: int, a: int, w: int) -> Step | None:
             return None
         cells = (pivot, a, w)
     value = z.bit_length()
-    targets = [c for c in grid.common_peers(cells) if cands[c] & z and c != pivot]
+    targets = [c for c in grid.common_peers(cells) if cands[c] & z and c not in (pivot, a, w)]
     if not targets:
         return None
     n = shape.cell_name
@@ -72,17 +88,19 @@ def _wing_step(grid: CandidateGrid, pivot: int, a: int, w: int) -> Step | None:
 
 def w_wing(grid: CandidateGrid) -> Iterator[Step]:
     """Two cells with the same pair xy, and a strong link on x whose ends see
-    one cell each: one of the two cells is y, so a cell seeing both loses y."""
+    one cell each: one of the two cells is y, so a cell seeing both loses y.
+
+    HoDoKu's order: pairs of cells ascending, the lower value cleared first."""
     cands = grid.cands
     bivalue = [c for c, m in enumerate(cands) if m.bit_count() == 2]
     links = {v: strong_links(grid, v) for v in range(1, grid.n + 1)}
     for i, a in enumerate(bivalue):
         grid.check_stop()
         for w in bivalue[i + 1 :]:
-            if cands[a] != cands[w] or grid.sees(a, w):
+            if cands[a] != cands[w]:
                 continue
-            for x in digits_of(cands[a]):
-                y = next(v for v in digits_of(cands[a]) if v != x)
+            low, high = digits_of(cands[a])
+            for y, x in ((low, high), (high, low)):
                 step = _w_wing_step(grid, a, w, x, y, links[x])
                 if step is not None:
                     yield step
@@ -96,6 +114,9 @@ def _w_wing_step(grid: CandidateGrid, a: int, w: int, x: int, y: int, links: lis
         return None
     for h, e1, e2 in links:
         if {e1, e2} & {a, w}:
+            continue
+        # An end seeing both cells proves nothing HoDoKu counts as a W-Wing.
+        if (grid.sees(e1, a) and grid.sees(e1, w)) or (grid.sees(e2, a) and grid.sees(e2, w)):
             continue
         for near_a, near_w in ((e1, e2), (e2, e1)):
             if grid.sees(a, near_a) and grid.sees(w, near_w):

@@ -1,4 +1,4 @@
-"""Subsets: Locked Pair and Triple; Naked and Hidden Pair, Triple, Quadruple.
+"""Subsets: Locked Pair and Triple; Naked and Hidden Pair, Triple, Quadruple; Sue de Coq.
 
 Where the positions come from, their notation and the checks: technique_positions.py.
 """
@@ -8,7 +8,7 @@ from __future__ import annotations
 import pytest
 from technique_positions import Case, Position, case_id, check_case
 
-LOCKED_PAIR = Position(
+BOX_LINE_PAIR = Position(
     source="puzzles/9x9-hard.txt line 5, after 32 steps of the logic runner",
     values="463158927582974..6..163258465482.7.31.834765..375.6.48.157.34..3462..875..94.5..1",
     cands="""
@@ -27,7 +27,7 @@ LOCKED_PAIR = Position(
     solution="463158927582974136791632584654829713128347659937516248815763492346291875279485361",
 )
 
-LOCKED_TRIPLE = Position(
+BOX_LINE_TRIPLE = Position(
     source="puzzles/9x9-medium.txt line 55, after 33 steps of the logic runner",
     values="43168592787593264126917438515.....3.34.2.1...69...3.1.7234.81..914.2.8.3586319472",
     cands="""
@@ -162,15 +162,78 @@ HIDDEN_QUADRUPLE = Position(
     solution="495718263321596487867243195758162934243859716916437852672985341139674528584321679",
 )
 
+LOCKED_PAIR = Position(
+    source="puzzles/9x9-extreme.txt line 8, after 13 steps of the logic runner",
+    values="769.2.8315...1.926..1369...6...5..9..95.8.61.....96..29..6721...7..4..691.693.2.7",
+    cands="""
+        .     .     .     | 45    .     45    | .     .     .
+        .     34    34    | 478   .     478   | .     .     .
+        248   248   .     | .     .     .     | 457   457   45
+        ------------------+-------------------+------------------
+        .     12348 23478 | 1247  .     1347  | 347   .     348
+        234   .     .     | 247   .     347   | .     .     34
+        348   1348  3478  | 147   .     .     | 3457  4578  .
+        ------------------+-------------------+------------------
+        .     3458  348   | .     .     .     | .     458   3458
+        238   .     238   | 158   .     158   | 35    .     .
+        .     458   .     | .     .     58    | .     458   .
+    """,
+    solution="769524831534718926821369475612453798395287614487196352958672143273841569146935287",
+)
+
+LOCKED_TRIPLE = Position(
+    source="puzzles/9x9-hard.txt line 57, after 8 steps of the logic runner",
+    values="..1.......27.83.61.9......52.3.76.1..7.8.1...1893526747.2..8.3..6.23.18.......2..",
+    cands="""
+        34568  345    .      | 45679  2469   4579   | 34789  249    23789
+        45     .      .      | 459    .      .      | 49     .      .
+        3468   .      468    | 1467   1246   47     | 3478   24     .
+        ---------------------+----------------------+---------------------
+        .      45     .      | 49     .      .      | 589    .      89
+        456    .      456    | .      49     .      | 359    259    239
+        .      .      .      | .      .      .      | .      .      .
+        ---------------------+----------------------+---------------------
+        .      145    .      | 14569  1469   .      | 459    .      69
+        459    .      45     | .      .      4579   | .      .      79
+        34589  1345   458    | 145679 1469   4579   | .      459    679
+    """,
+    solution="641527893527983461398164725253476918476891352189352674712648539964235187835719246",
+)
+
+# Sue de Coq: two naked subsets sharing the cells where a line crosses a box.
+SUE_DE_COQ = Position(
+    source="puzzles/9x9-extreme.txt line 3, after 37 steps of the logic runner",
+    values="..37...6.6..4..19.....6..723..254.164216.953...613...416..4.....843.2651.3..16.4.",
+    cands="""
+        29  14  .   | .   29  158 | 48  .   58
+        .   57  27  | .   28  38  | .   .   358
+        58  14  89  | 59  .   13  | 34  .   .
+        ------------+-------------+------------
+        .   79  78  | .   .   .   | 789 .   .
+        .   .   .   | .   78  .   | .   .   78
+        58  579 .   | .   .   78  | 289 28  .
+        ------------+-------------+------------
+        .   .   259 | 589 .   57  | 37  28  39
+        79  .   .   | .   79  .   | .   .   .
+        27  .   259 | 58  .   .   | 28  .   79
+    """,
+    solution="213798465657423198849561372378254916421689537596137824162945783984372651735816249",
+)
+
 CASES = [
-    Case("Locked Pair", LOCKED_PAIR, "r7c5<>9", quiet_after=True),
-    Case("Locked Triple", LOCKED_TRIPLE, "r5c8<>5", quiet_after=True),
+    Case("Locked Pair", LOCKED_PAIR, "r2c4<>4, r2c6<>4, r3c1<>4, r3c2<>4", quiet_after=True),
+    Case("Locked Triple", LOCKED_TRIPLE, "r1c9<>7, r1c9<>9, r4c9<>9, r5c9<>9, r7c7<>9, r9c8<>9", quiet_after=True),
+    # A pair or triple in a box and a line that clears only one of them is a
+    # naked subset, as HoDoKu names it; locked ones are the reglib's cases.
+    Case("Naked Pair", BOX_LINE_PAIR, "r7c5<>9", quiet_after=True),
+    Case("Naked Triple", BOX_LINE_TRIPLE, "r5c8<>5"),
     Case("Naked Pair", NAKED_PAIR, "r4c3<>2", quiet_after=True),
     Case("Naked Triple", NAKED_TRIPLE, "r3c1<>6", quiet_after=True),
     Case("Naked Quadruple", NAKED_QUADRUPLE, "r3c1<>1, r3c1<>3, r3c3<>1, r3c3<>7, r3c8<>3, r3c9<>1, r3c9<>7"),
     Case("Hidden Pair", HIDDEN_PAIR, "r1c7<>2, r1c7<>7, r4c7<>1", quiet_after=True),
     Case("Hidden Triple", HIDDEN_TRIPLE, "r3c2<>7, r3c2<>8, r5c2<>3, r6c2<>8", quiet_after=True),
     Case("Hidden Quadruple", HIDDEN_QUADRUPLE, "r4c5<>8, r5c5<>8, r5c5<>9, r6c4<>7, r6c4<>8, r6c5<>7, r6c5<>8"),
+    Case("Sue de Coq", SUE_DE_COQ, "r7c3<>9", quiet_after=True),
 ]
 
 

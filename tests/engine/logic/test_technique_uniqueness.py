@@ -1,4 +1,4 @@
-"""Uniqueness: Unique Rectangle types 1 to 4 and BUG+1 (every position is from a
+"""Uniqueness: Unique Rectangle types 1 to 6, Hidden Rectangle and BUG+1 (every position is from a
 puzzle with one solution, as these techniques need).
 
 Where the positions come from, their notation and the checks: technique_positions.py.
@@ -104,11 +104,71 @@ BUG_PLUS_ONE = Position(
     solution="945761382672983415381524769158379246764215938239846571497658123813492657526137894",
 )
 
+UNIQUENESS_TEST_5 = Position(
+    source="shared data 9x9/exchange-samples/diabolical line 11, after 32 steps of the logic runner",
+    values="1..6.5..99..3.8...753219846...951.....1.62...5.2.836..6.71.49.5315897462..95.61..",
+    cands="""
+        .   248 48  | .   47  .   | 37  37  .
+        .   6   46  | .   47  .   | 25  15  17
+        .   .   .   | .   .   .   | .   .   .
+        ------------+-------------+------------
+        48  367 468 | .   .   .   | 237 237 348
+        48  37  .   | 47  .   .   | 357 59  38
+        .   79  .   | 47  .   .   | .   19  14
+        ------------+-------------+------------
+        .   28  .   | .   23  .   | .   38  .
+        .   .   .   | .   .   .   | .   .   .
+        248 48  .   | .   23  .   | .   78  37
+    """,
+    solution="128645379964378251753219846436951728871462593592783614687124935315897462249536187",
+)
+
+UNIQUENESS_TEST_6 = Position(
+    source="puzzles/9x9-unfair.txt line 15, after 16 steps of the logic runner",
+    values="368.4...5.7.53..86.25.....3..63298...3418596....47635...7...53969..5..1....79.628",
+    cands="""
+        .    .    .    | 29   .    127  | 127  79   .
+        149  .    19   | .    .    12   | 124  .    .
+        14   .    .    | 689  16   178  | 147  479  .
+        ---------------+----------------+---------------
+        157  15   .    | .    .    .    | .    47   147
+        27   .    .    | .    .    .    | .    .    27
+        1289 18   129  | .    .    .    | .    .    12
+        ---------------+----------------+---------------
+        128  148  .    | 26   16   124  | .    .    .
+        .    .    23   | 28   .    238  | 47   .    47
+        15   145  13   | .    .    134  | .    .    .
+    """,
+    solution="368247195479531286125968473756329841234185967981476352847612539692853714513794628",
+)
+
+HIDDEN_RECTANGLE = Position(
+    source="puzzles/9x9-extreme.txt line 3, after 29 steps of the logic runner",
+    values="...7...6.6..4..19.....6..723..254.164216.953...613...416..4.....843.2651.3..16.4.",
+    cands="""
+        29   14   38   | .    29   1358 | 348  .    58
+        .    57   2378 | .    28   358  | .    .    358
+        58   14   389  | 589  .    1358 | 34   .    .
+        ---------------+----------------+---------------
+        .    79   78   | .    .    .    | 789  .    .
+        .    .    .    | .    78   .    | .    .    78
+        58   579  .    | .    .    78   | 2789 28   .
+        ---------------+----------------+---------------
+        .    .    259  | 589  .    578  | 37   28   39
+        79   .    .    | .    79   .    | .    .    .
+        27   .    259  | 58   .    .    | 28   .    79
+    """,
+    solution="213798465657423198849561372378254916421689537596137824162945783984372651735816249",
+)
+
 CASES = [
     Case("Uniqueness Test 1", UNIQUENESS_TEST_1, "r2c9<>2, r2c9<>8", quiet_after=True),
     Case("Uniqueness Test 2", UNIQUENESS_TEST_2, "r7c4<>9, r8c1<>9, r9c4<>9, r9c5<>9", quiet_after=True),
     Case("Uniqueness Test 3", UNIQUENESS_TEST_3, "r4c4<>1", quiet_after=True),
     Case("Uniqueness Test 4", UNIQUENESS_TEST_4, "r9c1<>3, r9c7<>3", quiet_after=True),
+    Case("Uniqueness Test 5", UNIQUENESS_TEST_5, "r4c3<>4", quiet_after=True),
+    Case("Uniqueness Test 6", UNIQUENESS_TEST_6, "r4c1<>5, r9c2<>5", quiet_after=True),
+    Case("Hidden Rectangle", HIDDEN_RECTANGLE, "r6c7<>7", quiet_after=True),
     Case("Bivalue Universal Grave + 1", BUG_PLUS_ONE, "r4c3<>4, r4c3<>9", quiet_after=True),
 ]
 

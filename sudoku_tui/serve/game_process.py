@@ -1,0 +1,84 @@
+"""One served game: the process the server starts for each SSH session or browser tab.
+
+``python -m sudoku_tui.serve.game_process``, with a :class:`~.served_game.ServedGame`
+in its environment. Before Textual is even imported it takes its terminal as
+its controlling one (so a resize reaches it as SIGWINCH), caps its own memory
+and lowers its CPU priority; then it plays as the named player, with files
+only from the named folders, and puzzles made only in its turn.
+"""
+
+from __future__ import annotations
+
+import fcntl
+import os
+import resource
+import signal
+import sys
+import termios
+import threading
+import time
+from contextlib import suppress
+
+from ..game.file_choice import PuzzleFolders
+from ..game.making_turns import MakingTurns
+from ..game.new_puzzle import take_turns
+from ..game.store_location import open_store_at
+from ..paths import bundled_puzzles
+from .served_game import NotServed, ServedGame
+
+
+def take_terminal() -> None:
+    """Make the pseudo-terminal on stdin this session's controlling terminal (the
+    server started us as a new session's leader); not needed in a browser tab."""
+    if os.isatty(0):
+        with suppress(OSError):
+            fcntl.ioctl(0, termios.TIOCSCTTY, 0)
+
+
+def limit_resources(served: ServedGame) -> None:
+    """A memory cap (the address space: a game that goes over fails alone) and a lower CPU priority."""
+    cap = served.memory_mb * 1024 * 1024
+    with suppress(ValueError, OSError):  # a hard limit lower already: that one stays
+        resource.setrlimit(resource.RLIMIT_AS, (cap, cap))
+    if served.nice > 0:
+        with suppress(OSError):
+            os.nice(served.nice)
+
+
+def watch_server(grace: float = 10.0, every: float = 2.0) -> None:
+    """If the server dies (its child is then adopted by another process), hang up this
+    game so it saves, and end the process after ``grace`` seconds whatever it does:
+    with the server gone, no one would ever read it or stop it."""
+    server = os.getppid()
+
+    def watch() -> None:
+        while os.getppid() == server:
+            time.sleep(every)
+        with suppress(OSError):
+            os.kill(os.getpid(), signal.SIGHUP)
+        time.sleep(grace)
+        os._exit(1)
+
+    threading.Thread(target=watch, name="server-watch", daemon=True).start()
+
+
+def main() -> int:
+    try:
+        served = ServedGame.from_environment(os.environ)
+    except NotServed as error:
+        print(f"sudoku-tui: {error}.", file=sys.stderr)
+        return 2
+    take_terminal()
+    watch_server()
+    limit_resources(served)
+    take_turns(MakingTurns(served.turns, served.at_once))
+    from ..ui import SudokuApp
+
+    folders = PuzzleFolders.of([bundled_puzzles(), *served.puzzles])
+    app = SudokuApp(store=open_store_at(served.store, served.player), player=served.player, folders=folders)
+    app.run()
+    return app.return_code or 0
+
+
+if __name__ == "__main__":
+    sys.exit(main())

@@ -1,0 +1,180 @@
+"""A game process on its own pseudo-terminal, driven from an asyncio loop.
+
+The server's side of the terminal (the master) is read whenever the game
+draws, and what the player types is written to it without ever blocking the
+loop (a game that does not read its input only fills its own buffer). A
+resize sets the terminal's size, and the kernel tells the game (SIGWINCH).
+"""
+
+from __future__ import annotations
+
+import asyncio
+import fcntl
+import os
+import signal
+import struct
+import sys
+import termios
+from collections.abc import Callable, Mapping
+from contextlib import suppress
+
+Output = Callable[[bytes], None]
+CHUNK = 65536
+HANG_UP_GRACE = 15.0  # seconds a hung-up game has to save and quit before it is killed
+
+
+def set_size(fd: int, columns: int, rows: int) -> None:
+    """The terminal's size in characters (a size of 0 is taken as 80x24)."""
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows or 24, columns or 80, 0, 0))
+
+
+class GameTerminal:
+    """One game process and its pseudo-terminal; :meth:`start` it, then feed it keys."""
+
+    def __init__(self, argv: list[str], env: Mapping[str, str], output: Output) -> None:
+        self.argv = argv
+        self.env = dict(env)
+        self.output = output
+        self.process: asyncio.subprocess.Process | None = None
+        self._master = -1
+        self._pending = bytearray()  # typed keys the game has not taken yet
+        self._reading = False
+        self._hung_up = False
+        self._loop = asyncio.get_running_loop()
+
+    async def start(self, columns: int, rows: int) -> None:
+        master, slave = os.openpty()
+        try:
+            set_size(slave, columns, rows)
+            # A new session, so the game's terminal is its own and a hang-up reaches all of it.
+            self.process = await asyncio.create_subprocess_exec(
+                *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, start_new_session=True
+            )
+        except BaseException:
+            os.close(master)
+            raise
+        finally:
+            os.close(slave)
+        os.set_blocking(master, False)
+        self._master = master
+        self.resume_output()
+
+    @property
+    def pid(self) -> int | None:
+        return self.process.pid if self.process is not None else None
+
+    # ---- what the game draws ---------------------------------------------------------
+
+    def _drawn(self) -> None:
+        try:
+            data = os.read(self._master, CHUNK)
+        except BlockingIOError:
+            return
+        except OSError:  # EIO: every process on the terminal has closed it
+            data = b""
+        if not data:
+            self.pause_output()
+            return
+        self.output(data)
+
+    def pause_output(self) -> None:
+        """Stop reading the game's drawing (the player's connection is slow: the game waits)."""
+        if self._reading and self._master >= 0:
+            self._loop.remove_reader(self._master)
+        self._reading = False
+
+    def resume_output(self) -> None:
+        if not self._reading and self._master >= 0:
+            self._loop.add_reader(self._master, self._drawn)
+            self._reading = True
+
+    # ---- what the player does ------------------------------------------------------
+
+    def type(self, data: bytes) -> None:
+        if self._master < 0:
+            return
+        waiting = bool(self._pending)
+        self._pending += data
+        if not waiting:
+            self._write_pending()
+
+    def _write_pending(self) -> None:
+        try:
+            written = os.write(self._master, self._pending)
+        except BlockingIOError:
+            written = 0
+        except OSError:  # the game is gone: what it did not take is dropped
+            written = len(self._pending)
+        del self._pending[:written]
+        if self._pending:
+            self._loop.add_writer(self._master, self._write_pending)
+        else:
+            self._loop.remove_writer(self._master)
+
+    def resize(self, columns: int, rows: int) -> None:
+        if self._master < 0:
+            return
+        set_size(self._master, columns, rows)
+        # The kernel signals the terminal's foreground group; saying it again costs nothing
+        # and covers a game that has not taken the terminal as its controlling one yet.
+        self.signal(signal.SIGWINCH)
+
+    # ---- ending ---------------------------------------------------------------------
+
+    def signal(self, signum: int) -> None:
+        """Send ``signum`` to the game's whole process group (its worker threads go with it)."""
+        pid = self.pid
+        if pid is None or self.process is None or self.process.returncode is not None:
+            return
+        with suppress(ProcessLookupError, PermissionError):
+            os.killpg(pid, signum)
+
+    def hang_up(self) -> None:
+        """The player went away (or must go): the game saves and quits, as on a terminal's hang-up.
+        Said once: a second hang-up could come after the game let go of its handler, and kill it mid-save."""
+        if not self._hung_up:
+            self._hung_up = True
+            self.signal(signal.SIGHUP)
+            # A game stuck on its way out must not keep its session (and its place) for good.
+            self._loop.call_later(HANG_UP_GRACE, self.signal, signal.SIGKILL)
+
+    async def wait(self, grace: float | None = None) -> int:
+        """The game's exit status, once it ended; after ``grace`` seconds it is killed."""
+        assert self.process is not None
+        try:
+            if grace is None:
+                status = await self.process.wait()
+            else:
+                status = await asyncio.wait_for(self.process.wait(), grace)
+        except TimeoutError:
+            self.signal(signal.SIGKILL)
+            status = await self.process.wait()
+        self._drain()
+        self.close()
+        return status
+
+    def _drain(self) -> None:
+        """What the game drew last (its goodbye: the terminal set back), before the terminal closes."""
+        if self._master < 0:
+            return
+        for _ in range(64):
+            try:
+                data = os.read(self._master, CHUNK)
+            except OSError:
+                return
+            if not data:
+                return
+            self.output(data)
+
+    def close(self) -> None:
+        if self._master < 0:
+            return
+        self.pause_output()
+        self._loop.remove_writer(self._master)
+        os.close(self._master)
+        self._master = -1
+
+
+def game_command() -> list[str]:
+    """The served game, run by the same Python as the server."""
+    return [sys.executable, "-m", "sudoku_tui.serve.game_process"]

@@ -1,0 +1,72 @@
+"""What a served game process is told: who plays, which store, which folders, which limits.
+
+The server puts it in the process's environment (:meth:`ServedGame.environment`)
+and the game process reads it back (:meth:`ServedGame.from_environment`); the
+player never chooses any of it.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Mapping
+from dataclasses import dataclass
+from pathlib import Path
+
+PLAYER = "SUDOKU_TUI_PLAYER"
+STORE = "SUDOKU_TUI_STORE"
+PUZZLES = "SUDOKU_TUI_PUZZLES"
+TURNS = "SUDOKU_TUI_MAKING_TURNS"
+AT_ONCE = "SUDOKU_TUI_MAKING_AT_ONCE"
+MEMORY = "SUDOKU_TUI_MEMORY_MB"
+NICE = "SUDOKU_TUI_NICE"
+
+
+class NotServed(Exception):
+    """The process was started without a server's settings."""
+
+
+@dataclass(frozen=True)
+class ServedGame:
+    """One served game's settings.
+
+    ``store``: a folder (the SQLite store in it), a PostgreSQL URL, or
+    ``:memory:`` (a guest: nothing outlives the session). ``puzzles``: the
+    folders besides the bundled puzzles that files may be opened from.
+    ``turns``: the folder of lock files that caps the puzzles made at once
+    (``at_once`` of them). ``memory_mb``: the process's address-space cap.
+    ``nice``: how much lower the game's CPU priority is than the server's.
+    """
+
+    player: str
+    store: str
+    puzzles: tuple[Path, ...]
+    turns: Path
+    at_once: int
+    memory_mb: int
+    nice: int
+
+    def environment(self) -> dict[str, str]:
+        return {
+            PLAYER: self.player,
+            STORE: self.store,
+            PUZZLES: os.pathsep.join(str(folder) for folder in self.puzzles),
+            TURNS: str(self.turns),
+            AT_ONCE: str(self.at_once),
+            MEMORY: str(self.memory_mb),
+            NICE: str(self.nice),
+        }
+
+    @classmethod
+    def from_environment(cls, env: Mapping[str, str]) -> ServedGame:
+        try:
+            return cls(
+                player=env[PLAYER],
+                store=env[STORE],
+                puzzles=tuple(Path(folder) for folder in env[PUZZLES].split(os.pathsep) if folder),
+                turns=Path(env[TURNS]),
+                at_once=int(env[AT_ONCE]),
+                memory_mb=int(env[MEMORY]),
+                nice=int(env[NICE]),
+            )
+        except (KeyError, ValueError) as error:
+            raise NotServed(f"not started by sudoku-tui serve ({error} is missing or wrong)") from None

@@ -1,0 +1,29 @@
+"""A test's need for an optional library or program: skipped when absent, but in CI
+(``CI=true``, where .ci/run installs them) a missing one fails the test."""
+
+from __future__ import annotations
+
+import os
+import shutil
+from types import ModuleType
+
+import pytest
+
+
+def in_ci() -> bool:
+    return os.environ.get("CI", "").lower() == "true"
+
+
+def need(module: str) -> ModuleType:
+    if in_ci():
+        return __import__(module)
+    return pytest.importorskip(module, reason=f"{module} is not installed (the server extra)")
+
+
+def need_program(name: str) -> str:
+    found = shutil.which(name)
+    if found is None:
+        if in_ci():
+            pytest.fail(f"{name} is not installed; .ci/run installs it")
+        pytest.skip(f"{name} is not installed")
+    return found

@@ -1,0 +1,215 @@
+"""A real SSH server on the loopback and real clients that read its screen.
+
+The server is the command line's ``sudoku-tui serve ssh``, in its own
+process (so SIGTERM is a real signal); a client is an asyncssh connection
+with a key (or as a guest), a pseudo-terminal, and a terminal emulator
+(pyte) that keeps the screen the game draws.
+"""
+
+from __future__ import annotations
+
+import asyncio
+import os
+import re
+import signal
+import subprocess
+import sys
+import threading
+import time
+from collections.abc import Callable, Iterator
+from pathlib import Path
+
+import pytest
+
+from tests.serve.needs import need
+
+asyncssh = need("asyncssh")
+pyte = need("pyte")
+
+LISTENING = re.compile(r"listening on [^:]+:(\d+)")
+
+
+async def until(seen: Callable[[], bool], what: Callable[[], str], timeout: float) -> None:
+    """Wait until ``seen()``; a test failure that says ``what()`` when it never is."""
+    deadline = time.monotonic() + timeout
+    while not seen():
+        if time.monotonic() > deadline:
+            raise AssertionError(what())
+        await asyncio.sleep(0.05)
+
+
+class ServerProcess:
+    """``sudoku-tui serve ssh`` on a free loopback port, with its log kept."""
+
+    def __init__(self, data: Path, *options: str) -> None:
+        env = {**os.environ, "XDG_DATA_HOME": str(data.parent / "xdg")}
+        self.process = subprocess.Popen(
+            [
+                sys.executable,
+                "-m",
+                "sudoku_tui",
+                "serve",
+                "ssh",
+                "--listen",
+                "127.0.0.1:0",
+                "--data",
+                str(data),
+                *options,
+            ],
+            stderr=subprocess.PIPE,
+            stdout=subprocess.DEVNULL,
+            stdin=subprocess.DEVNULL,
+            env=env,
+            text=True,
+        )
+        self.lines: list[str] = []
+        self._lock = threading.Lock()
+        self.port = 0
+        threading.Thread(target=self._read_log, daemon=True).start()
+        deadline = time.monotonic() + 30
+        while not self.port:
+            if time.monotonic() > deadline or self.process.poll() is not None:
+                raise AssertionError(f"the server did not start:\n{self.log()}")
+            time.sleep(0.05)
+
+    def _read_log(self) -> None:
+        assert self.process.stderr is not None
+        for line in self.process.stderr:
+            with self._lock:
+                self.lines.append(line)
+            found = LISTENING.search(line)
+            if found:
+                self.port = int(found.group(1))
+
+    def log(self) -> str:
+        with self._lock:
+            return "".join(self.lines)
+
+    async def wait_for_log(self, text: str, timeout: float = 20.0) -> None:
+        await until(lambda: text in self.log(), lambda: f"{text!r} is not in the server's log:\n{self.log()}", timeout)
+
+    def terminate(self) -> int:
+        self.process.send_signal(signal.SIGTERM)
+        return self.process.wait(timeout=30)
+
+    def stop(self) -> None:
+        if self.process.poll() is None:
+            self.process.kill()
+            self.process.wait()
+
+
+def make_key(folder: Path, name: str) -> Path:
+    """A new Ed25519 key pair: ``name`` (private) and ``name.pub``."""
+    key = asyncssh.generate_private_key("ssh-ed25519")
+    path = folder / name
+    key.write_private_key(str(path))
+    path.chmod(0o600)  # OpenSSH refuses a private key others may read
+    key.write_public_key(str(path) + ".pub")
+    return path
+
+
+def fingerprint(key_file: Path) -> str:
+    return asyncssh.read_private_key(str(key_file)).get_fingerprint("sha256")
+
+
+class GuestClient(asyncssh.SSHClient):
+    """A client without a key: it asks for keyboard-interactive login and answers nothing."""
+
+    def kbdint_auth_requested(self) -> str:
+        return ""
+
+
+async def connect(port: int, key: Path | None) -> asyncssh.SSHClientConnection:
+    if key is None:
+        return await asyncssh.connect(
+            "127.0.0.1",
+            port,
+            known_hosts=None,
+            username="player",
+            client_keys=None,
+            agent_path=None,
+            client_factory=GuestClient,
+            preferred_auth="keyboard-interactive",
+        )
+    return await asyncssh.connect(
+        "127.0.0.1", port, known_hosts=None, username="player", client_keys=[str(key)], agent_path=None
+    )
+
+
+class Screen:
+    """A game played over SSH: keys in, and the screen as a terminal would show it."""
+
+    def __init__(self, conn: asyncssh.SSHClientConnection, columns: int = 80, rows: int = 24) -> None:
+        self.conn = conn
+        self.screen = pyte.Screen(columns, rows)
+        self.stream = pyte.ByteStream(self.screen)
+        self.process: asyncssh.SSHClientProcess[bytes] | None = None
+        self.size = (columns, rows)
+        self._reader: asyncio.Task[None] | None = None
+        self.output = bytearray()
+        self.arrived = asyncio.Event()  # set whenever the server sends something
+
+    async def start(self) -> Screen:
+        self.process = await self.conn.create_process(term_type="xterm-256color", term_size=self.size, encoding=None)
+        self._reader = asyncio.ensure_future(self._read())
+        return self
+
+    async def _read(self) -> None:
+        assert self.process is not None
+        while True:
+            data = await self.process.stdout.read(65536)
+            if not data:
+                return
+            self.output += data
+            self.stream.feed(data)
+            self.arrived.set()
+
+    def text(self) -> str:
+        return "\n".join(self.screen.display)
+
+    async def wait_for(self, text: str, timeout: float = 60.0) -> None:
+        await until(lambda: text in self.text(), lambda: f"{text!r} is not on the screen:\n{self.text()}", timeout)
+
+    async def wait_for_output(self, text: str, timeout: float = 60.0) -> None:
+        """``text`` was sent, whatever the screen shows now (a goodbye after the game's own)."""
+        sent = text.encode()
+        await until(lambda: sent in self.output, lambda: f"{text!r} was never sent:\n{self.output[-1500:]!r}", timeout)
+
+    async def press(self, *keys: str, pause: float = 0.2) -> None:
+        assert self.process is not None
+        for key in keys:
+            self.process.stdin.write(key.encode())
+            await asyncio.sleep(pause)
+
+    def resize(self, columns: int, rows: int) -> None:
+        assert self.process is not None
+        self.size = (columns, rows)
+        self.screen.resize(rows, columns)
+        self.process.change_terminal_size(columns, rows)
+
+    async def exit_status(self, timeout: float = 60.0) -> int | None:
+        assert self.process is not None
+        await asyncio.wait_for(self.process.wait_closed(), timeout)
+        if self._reader is not None:
+            await asyncio.wait_for(self._reader, timeout)
+        return self.process.exit_status
+
+
+@pytest.fixture
+def keys(tmp_path: Path) -> tuple[Path, Path]:
+    return make_key(tmp_path, "alice"), make_key(tmp_path, "bob")
+
+
+@pytest.fixture
+def servers(tmp_path: Path) -> Iterator[Callable[..., ServerProcess]]:
+    """``servers("--guests")``: a server with these options (in the test's server folder),
+    stopped after the test."""
+    started: list[ServerProcess] = []
+
+    def start(*options: str) -> ServerProcess:
+        started.append(ServerProcess(tmp_path / "server", *options))
+        return started[-1]
+
+    yield start
+    for server in started:
+        server.stop()
