@@ -20,10 +20,13 @@ def need(module: str) -> ModuleType:
     return pytest.importorskip(module, reason=f"{module} is not installed (the server extra)")
 
 
-def need_program(name: str) -> str:
-    found = shutil.which(name)
-    if found is None:
-        if in_ci():
-            pytest.fail(f"{name} is not installed; .ci/run installs it")
-        pytest.skip(f"{name} is not installed")
-    return found
+def need_program(name: str, *alternatives: str) -> str:
+    """The program's path (or the first of ``alternatives`` found: GitHub's
+    runners ship Google Chrome where Debian has Chromium)."""
+    for candidate in (name, *alternatives):
+        found = shutil.which(candidate)
+        if found is not None:
+            return found
+    if in_ci():
+        pytest.fail(f"{name} is not installed; .ci/run installs it")
+    pytest.skip(f"{name} is not installed")

@@ -69,7 +69,7 @@ class Browser:
         for flag in ("--headless=new", "--no-sandbox", "--disable-gpu", "--disable-dev-shm-usage"):
             options.add_argument(flag)
         options.add_argument("--window-size=1200,900")
-        options.binary_location = need_program("chromium")
+        options.binary_location = need_program("chromium", "google-chrome", "chromium-browser")
         options.set_capability("goog:loggingPrefs", {"performance": "ALL"})
         self.driver = webdriver.Chrome(service=Service(need_program("chromedriver")), options=options)
         self.received = bytearray()
