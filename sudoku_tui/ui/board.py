@@ -24,7 +24,7 @@ from ..game.play import Play
 from .cells import Highlights, cell_runs, outlined, paused_banner
 from .commands import command
 from .layout import BoardPlan, choose_plan, plan_board, smallest_plan
-from .outlines import cage_totals, edges_below, shaded_cells
+from .outlines import SUPERSCRIPT, cage_totals, edges_below, shaded_cells
 
 # Keys that clear the cell under the cursor. Space is not one of them: it pauses the game.
 CLEAR_KEYS = frozenset({"0", "full_stop", "backspace", "delete"})
@@ -446,7 +446,7 @@ class Board(Widget, can_focus=True):
         """A killer cage's total at the top-left of its first cell: its last digit in the
         cell's left margin, a first digit over the line left of it (the cage's edge, which
         goes on below). Only on tall cells, whose top row a value leaves blank."""
-        total = str(cage_totals(self.play.shape)[cell])
+        total = str(cage_totals(self.play.shape)[cell]).translate(SUPERSCRIPT)
         look = self.get_component_rich_style("board--total")
         first = drawn[0]
         drawn = [Segment(total[-1], first.style + look if first.style else look), *drawn]

@@ -37,7 +37,7 @@ from functools import cache
 from typing import Literal
 
 from ..engine.geometry import Shape
-from .outlines import apart, outline_groups
+from .outlines import apart, cage_totals, outline_groups
 
 Density = Literal["roomy", "paired", "lined", "compact", "shaded"]
 
@@ -184,6 +184,8 @@ class _Lines:
     shape: Shape
     h_set: frozenset[int]  # board rows with a line above them (the bottom edge is ``rows``)
     v_set: frozenset[int]  # board columns with a line left of them
+    # One-row cells with a line above each row: a killer's totals go on the line above their cage.
+    totals_above: bool = False
 
     def has(self, row: int, col: int) -> bool:
         return (row, col) in self.shape.cell_at
@@ -227,14 +229,25 @@ class _Lines:
             if c in self.v_set:
                 up, down = self.v_segment(r - 1, c), self.v_segment(r, c)
                 left, right = self.h_segment(r, c - 1), self.h_segment(r, c)
-                runs.append((junction(up, down, left, right), _kind(max(up, down, left, right))))
+                char = junction(up, down, left, right)
+                if self.killer:  # a straight cage edge stays dashed through the crossing
+                    char = {"─": DASHED_ACROSS, "│": DASHED_DOWN}.get(char, char)
+                runs.append((char, _kind(max(up, down, left, right))))
             if c < self.shape.cols:
                 weight = self.h_segment(r, c)
                 char = _JUNCTIONS[(0, 0, weight, weight)] if weight else " "
                 if weight == LIGHT and self.killer:
                     char = DASHED_ACROSS
-                runs.append((char * width, _kind(weight)))
+                runs.append((self._total_above(r, c).ljust(width, char), _kind(weight)))
         return tuple(runs)
+
+    def _total_above(self, r: int, c: int) -> str:
+        """The total of the cage whose first cell is at (r, c), written on the line above
+        it (always the cage's edge) where cells have no room for it."""
+        cell = self.shape.cell_at.get((r, c))
+        if not self.totals_above or cell is None:
+            return ""
+        return str(cage_totals(self.shape).get(cell, ""))
 
     def cell_row(self, r: int, width: int, banded: bool) -> tuple[tuple[str, CharKind], ...]:
         """A screen row through board row r's cells; ``banded`` draws box edges of
@@ -278,7 +291,7 @@ def plan_board(shape: Shape, density: Density) -> BoardPlan:
     width, height = cell_size(shape, density)
     h_lines = _row_lines(shape, density)
     v_lines = _line_positions(shape.cols, shape.box, density in ("roomy", "paired", "lined"))
-    lines = _Lines(shape, frozenset(h_lines), frozenset(v_lines))
+    lines = _Lines(shape, frozenset(h_lines), frozenset(v_lines), density == "lined")
     col_at_x, cell_x, _ = _screen_axis(shape.cols, lines.v_set, width)
     row_at_y, cell_y, sub_row_at_y = _screen_axis(shape.rows, lines.h_set, height)
     line_rows: list[tuple[tuple[str, CharKind], ...]] = []

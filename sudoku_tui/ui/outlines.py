@@ -17,6 +17,9 @@ from ..engine.geometry import Shape
 
 EDGE_BELOW = "▁"  # an outline under a cell, where no grid line runs
 SHADE = "░"  # the blank sides of a shaded cell, so the shading shows without colour
+# A total in a tall cell is written in superscript digits, so it reads apart
+# from the pencil marks that follow it on the cell's top row.
+SUPERSCRIPT = str.maketrans("0123456789", "⁰¹²³⁴⁵⁶⁷⁸⁹")
 # Killer and jigsaw shapes are made per puzzle line: keep those of the boards shown lately.
 _SHAPES = 64
 
