@@ -32,13 +32,16 @@ def first_shape(variant: str) -> Shape:
     return read_puzzle_file(PROJECT / BUNDLED / f"{variant}-medium.txt").puzzle(0).shape
 
 
-def opening(variant: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+def opening(variant: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
     async def run_before(pilot: Pilot[Any]) -> None:
         app = pilot.app
         assert isinstance(app, SudokuApp)
         await pilot.pause()
         app.game.open_file(BUNDLED / f"{variant}-medium.txt")
         await settle(pilot)
+        if keys:  # "a" fills every cell's marks: the totals must read apart from them
+            await pilot.press(*keys)
+            await settle(pilot)
 
     return run_before
 
@@ -46,6 +49,12 @@ def opening(variant: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
 @pytest.mark.parametrize("variant", VARIANTS)
 def test_variant_at_80x24(snap_compare: SnapCompare, variant: str) -> None:
     assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=opening(variant))
+
+
+@pytest.mark.parametrize("variant", ("jigsaw", "killer"))
+def test_variant_at_120x40(snap_compare: SnapCompare, variant: str) -> None:
+    """The roomy drawing: each cell a 3x3 grid of marks, outlines and totals as at 80x24."""
+    assert snap_compare(snapshot_app(), terminal_size=(120, 40), run_before=opening(variant, "a"))
 
 
 def test_killer_cages_are_outlined_with_their_totals() -> None:
