@@ -21,9 +21,10 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..game.play import Play
-from .cells import Highlights, cell_runs, paused_banner
+from .cells import Highlights, cell_runs, outlined, paused_banner
 from .commands import command
 from .layout import BoardPlan, choose_plan, plan_board, smallest_plan
+from .outlines import SUPERSCRIPT, cage_totals, edges_below, shaded_cells
 
 # Keys that clear the cell under the cursor. Space is not one of them: it pauses the game.
 CLEAR_KEYS = frozenset({"0", "full_stop", "backspace", "delete"})
@@ -69,6 +70,8 @@ class Board(Widget, can_focus=True):
     Board > .board--paused { text-style: bold; }
     Board > .board--band { background: $foreground 8%; }
     Board > .board--shared { background: $warning 14%; }
+    Board > .board--variant { background: $secondary 22%; }
+    Board > .board--total { text-style: bold; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -99,6 +102,8 @@ class Board(Widget, can_focus=True):
         "board--paused",
         "board--band",
         "board--shared",
+        "board--variant",
+        "board--total",
     }
 
     cursor: reactive[int] = reactive(0)
@@ -396,6 +401,8 @@ class Board(Widget, can_focus=True):
         shape = self.play.shape
         if shape.in_two_grids(cell):  # a Samurai's shared box
             return self.get_component_rich_style("board--shared")
+        if cell in shaded_cells(shape):  # a diagonal's or a window's cell
+            return self.get_component_rich_style("board--variant")
         row, col = shape.positions[cell]
         density = self._plan.density
         banded = (density == "shaded" and (row // shape.box + col // shape.box) % 2) or (
@@ -420,7 +427,10 @@ class Board(Widget, can_focus=True):
                     segments.append(Segment(text, base))
                 else:
                     cell = self.play.shape.cell_at[(board_row, col)]
-                    segments.extend(self._cell_segments(cell, sub_row, base, lit))
+                    drawn = self._cell_segments(cell, sub_row, base, lit)
+                    if sub_row == 0 and plan.cell_height > 1 and cell in cage_totals(self.play.shape):
+                        drawn = self._with_total(cell, segments, drawn)
+                    segments.extend(drawn)
                 col += 1
             elif kind == "gap" or kind == "blank":
                 segments.append(Segment(text, base))
@@ -431,6 +441,20 @@ class Board(Widget, can_focus=True):
         if self.paused and y == plan.height // 2:
             strip = paused_banner(strip, plan.width, base + style("board--paused"))
         return strip.extend_cell_length(self.size.width, base)
+
+    def _with_total(self, cell: int, before: list[Segment], drawn: list[Segment]) -> list[Segment]:
+        """A killer cage's total at the top-left of its first cell: its last digit in the
+        cell's left margin, a first digit over the line left of it (the cage's edge, which
+        goes on below). Only on tall cells, whose top row a value leaves blank."""
+        total = str(cage_totals(self.play.shape)[cell]).translate(SUPERSCRIPT)
+        look = self.get_component_rich_style("board--total")
+        first = drawn[0]
+        drawn = [Segment(total[-1], first.style + look if first.style else look), *drawn]
+        drawn[1] = Segment(first.text[1:], first.style)
+        if len(total) > 1 and before:
+            line = before.pop()
+            before.append(Segment(total[0], (line.style or Style()) + look))
+        return drawn
 
     def _highlights(self) -> Highlights:
         """What to highlight, worked out once per state rather than once per drawn line."""
@@ -460,7 +484,19 @@ class Board(Widget, can_focus=True):
             extra += style("board--hint")
         if cell == self.cursor:
             extra += style("board--cursor" if self.has_focus else "board--cursor-blurred")
+        runs = cell_runs(self.play, cell, sub_row, self._plan, lit)
+        shape = self.play.shape
+        if shape.variant:
+            runs = outlined(runs, cell in shaded_cells(shape), self._edge_below(cell, sub_row))
         return [
             Segment(text, base + style(f"board--{role}") + extra if role != "plain" else base + extra)
-            for text, role in cell_runs(self.play, cell, sub_row, self._plan, lit)
+            for text, role in runs
         ]
+
+    def _edge_below(self, cell: int, sub_row: int) -> bool:
+        """An outline runs under this row of the cell where the drawing has no line for it."""
+        plan = self._plan
+        row = self.play.shape.positions[cell][0]
+        if sub_row != plan.cell_height - 1 or cell not in edges_below(self.play.shape):
+            return False
+        return plan.cell_y[row + 1] - plan.cell_y[row] == plan.cell_height  # no line between the rows

@@ -25,6 +25,7 @@ from textual.strip import Strip
 
 from ..game.play import Play
 from .layout import BoardPlan, marks_per_row
+from .outlines import EDGE_BELOW, SHADE
 
 # Roles: the board maps each to one of its component classes.
 GIVEN, ENTRY, EMPTY, MARK, MARK_MATCH, PLAIN = "given", "entry", "empty-mark", "mark", "mark-match", "plain"
@@ -113,4 +114,27 @@ def _mark_runs(play: Play, cell: int, sub_row: int, plan: BoardPlan, lit: Highli
             runs.append((" ", PLAIN))
         if spaced or place == per_row - 1:
             runs.append((" ", PLAIN))
+    return runs
+
+
+def outlined(runs: list[tuple[str, str]], shaded: bool, edge_below: bool) -> list[tuple[str, str]]:
+    """A variant's marks on one row of a cell: a shaded cell's blank sides
+    drawn :data:`SHADE`; an outline under the cell (on its last row) drawn
+    :data:`EDGE_BELOW` in every blank place. Both show without colour."""
+    if edge_below:
+        runs = [(text.replace(" ", EDGE_BELOW), role) for text, role in runs]
+    if shaded:
+        runs = _with_sides(runs, SHADE)
+    return runs
+
+
+def _with_sides(runs: list[tuple[str, str]], fill: str) -> list[tuple[str, str]]:
+    """The first and last characters of a cell's row replaced by ``fill`` where blank."""
+    first, *rest = runs
+    if first[0][:1] == " ":
+        first = (fill + first[0][1:], first[1])
+    runs = [first, *rest]
+    text, role = runs[-1]
+    if text[-1:] == " ":
+        runs[-1] = (text[:-1] + fill, role)
     return runs

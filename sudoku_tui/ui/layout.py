@@ -37,6 +37,7 @@ from functools import cache
 from typing import Literal
 
 from ..engine.geometry import Shape
+from .outlines import apart, cage_totals, outline_groups
 
 Density = Literal["roomy", "paired", "lined", "compact", "shaded"]
 
@@ -77,10 +78,30 @@ _JUNCTIONS: dict[tuple[int, int, int, int], str] = {
 }
 
 
+# Light-only junctions, met where a killer's cage edges end inside a box.
+_LIGHT_JUNCTIONS: dict[tuple[int, int, int, int], str] = {
+    (0, 1, 0, 1): "┌",
+    (0, 1, 1, 0): "┐",
+    (1, 0, 0, 1): "└",
+    (1, 0, 1, 0): "┘",
+    (1, 1, 0, 1): "├",
+    (1, 1, 1, 0): "┤",
+    (0, 1, 1, 1): "┬",
+    (1, 0, 1, 1): "┴",
+    (1, 0, 0, 0): "╵",
+    (0, 1, 0, 0): "╷",
+    (0, 0, 1, 0): "╴",
+    (0, 0, 0, 1): "╶",
+}
+
+# A killer's cage edges inside a box are dashed, so they read apart from the box lines.
+DASHED_ACROSS, DASHED_DOWN = "┄", "┆"
+
+
 def junction(up: int, down: int, left: int, right: int) -> str:
     """The box-drawing character for four arm weights; unusual mixes are drawn heavy."""
     arms = (up, down, left, right)
-    found = _JUNCTIONS.get(arms)
+    found = _JUNCTIONS.get(arms) or _LIGHT_JUNCTIONS.get(arms)
     if found is None:
         found = _JUNCTIONS.get(tuple(HEAVY if arm else NONE for arm in arms), " ")  # type: ignore[arg-type]
     return found
@@ -163,29 +184,43 @@ class _Lines:
     shape: Shape
     h_set: frozenset[int]  # board rows with a line above them (the bottom edge is ``rows``)
     v_set: frozenset[int]  # board columns with a line left of them
+    # One-row cells with a line above each row: a killer's totals go on the line above their cage.
+    totals_above: bool = False
 
     def has(self, row: int, col: int) -> bool:
         return (row, col) in self.shape.cell_at
 
-    def weight_between(self, a: bool, b: bool, on_box_edge: bool) -> int:
-        """Weight of the line between two neighbouring positions."""
-        if not (a or b):
+    def weight_between(self, a: tuple[int, int], b: tuple[int, int], on_box_edge: bool) -> int:
+        """Weight of the line between two neighbouring positions: heavy round the
+        outside and on box edges (a jigsaw's region edges); inside a killer's box,
+        light between cages and none inside one."""
+        shape = self.shape
+        there_a, there_b = self.has(*a), self.has(*b)
+        if not (there_a or there_b):
             return NONE
-        if a != b or on_box_edge:
+        if shape.variant == "jigsaw":
+            on_box_edge = apart(shape, a, b)
+        if there_a != there_b or on_box_edge:
             return HEAVY  # the outside edge, or a box edge
+        if self.killer:
+            return LIGHT if apart(shape, a, b) else NONE
         return LIGHT
+
+    @property
+    def killer(self) -> bool:
+        return self.shape.variant == "killer" and outline_groups(self.shape) is not None
 
     def h_segment(self, r: int, c: int) -> int:
         """The horizontal line above board row r, across board column c."""
         if r not in self.h_set or not 0 <= c < self.shape.cols:
             return NONE
-        return self.weight_between(self.has(r - 1, c), self.has(r, c), r % self.shape.box == 0)
+        return self.weight_between((r - 1, c), (r, c), r % self.shape.box == 0)
 
     def v_segment(self, r: int, c: int) -> int:
         """The vertical line left of board column c, along board row r."""
         if c not in self.v_set or not 0 <= r < self.shape.rows:
             return NONE
-        return self.weight_between(self.has(r, c - 1), self.has(r, c), c % self.shape.box == 0)
+        return self.weight_between((r, c - 1), (r, c), c % self.shape.box == 0)
 
     def line_row(self, r: int, width: int) -> tuple[tuple[str, CharKind], ...]:
         """The screen row of the horizontal line above board row r."""
@@ -194,11 +229,25 @@ class _Lines:
             if c in self.v_set:
                 up, down = self.v_segment(r - 1, c), self.v_segment(r, c)
                 left, right = self.h_segment(r, c - 1), self.h_segment(r, c)
-                runs.append((junction(up, down, left, right), _kind(max(up, down, left, right))))
+                char = junction(up, down, left, right)
+                if self.killer:  # a straight cage edge stays dashed through the crossing
+                    char = {"─": DASHED_ACROSS, "│": DASHED_DOWN}.get(char, char)
+                runs.append((char, _kind(max(up, down, left, right))))
             if c < self.shape.cols:
                 weight = self.h_segment(r, c)
-                runs.append(((_JUNCTIONS[(0, 0, weight, weight)] if weight else " ") * width, _kind(weight)))
+                char = _JUNCTIONS[(0, 0, weight, weight)] if weight else " "
+                if weight == LIGHT and self.killer:
+                    char = DASHED_ACROSS
+                runs.append((self._total_above(r, c).ljust(width, char), _kind(weight)))
         return tuple(runs)
+
+    def _total_above(self, r: int, c: int) -> str:
+        """The total of the cage whose first cell is at (r, c), written on the line above
+        it (always the cage's edge) where cells have no room for it."""
+        cell = self.shape.cell_at.get((r, c))
+        if not self.totals_above or cell is None:
+            return ""
+        return str(cage_totals(self.shape).get(cell, ""))
 
     def cell_row(self, r: int, width: int, banded: bool) -> tuple[tuple[str, CharKind], ...]:
         """A screen row through board row r's cells; ``banded`` draws box edges of
@@ -209,6 +258,8 @@ class _Lines:
             if c in self.v_set:
                 weight = self.v_segment(r, c)
                 char = _JUNCTIONS[(weight, weight, 0, 0)] if weight else " "
+                if weight == LIGHT and self.killer:
+                    char = DASHED_DOWN
                 if band_edge and weight == HEAVY:
                     char = BAND_EDGE
                 runs.append((char, _kind(weight)))
@@ -240,7 +291,7 @@ def plan_board(shape: Shape, density: Density) -> BoardPlan:
     width, height = cell_size(shape, density)
     h_lines = _row_lines(shape, density)
     v_lines = _line_positions(shape.cols, shape.box, density in ("roomy", "paired", "lined"))
-    lines = _Lines(shape, frozenset(h_lines), frozenset(v_lines))
+    lines = _Lines(shape, frozenset(h_lines), frozenset(v_lines), density == "lined")
     col_at_x, cell_x, _ = _screen_axis(shape.cols, lines.v_set, width)
     row_at_y, cell_y, sub_row_at_y = _screen_axis(shape.rows, lines.h_set, height)
     line_rows: list[tuple[tuple[str, CharKind], ...]] = []

@@ -1,0 +1,109 @@
+"""The board draws each variant at 80x24: snapshots of one bundled puzzle of
+each, and the drawing's outlines checked against the shape's own regions and cages."""
+
+from __future__ import annotations
+
+from collections.abc import Awaitable, Callable
+from pathlib import Path
+from typing import Any
+
+import pytest
+from textual.pilot import Pilot
+from ui_helpers import SIZE, settle, snapshot_app
+
+from sudoku_tui.engine.formats import read_puzzle_file
+from sudoku_tui.engine.geometry import Shape
+from sudoku_tui.ui import SudokuApp
+from sudoku_tui.ui.layout import plan_board
+from sudoku_tui.ui.outlines import cage_totals, edges_below, outline_groups, shaded_cells
+
+PROJECT = Path(__file__).resolve().parents[2]
+BUNDLED = Path("puzzles")
+SnapCompare = Callable[..., bool]
+VARIANTS = ("x", "windoku", "jigsaw", "killer")
+
+
+@pytest.fixture(autouse=True)
+def in_project(monkeypatch: pytest.MonkeyPatch) -> None:
+    monkeypatch.chdir(PROJECT)  # the header shows the file's path relative to the project
+
+
+def first_shape(variant: str) -> Shape:
+    return read_puzzle_file(PROJECT / BUNDLED / f"{variant}-medium.txt").puzzle(0).shape
+
+
+def opening(variant: str, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, SudokuApp)
+        await pilot.pause()
+        app.game.open_file(BUNDLED / f"{variant}-medium.txt")
+        await settle(pilot)
+        if keys:  # "a" fills every cell's marks: the totals must read apart from them
+            await pilot.press(*keys)
+            await settle(pilot)
+
+    return run_before
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_variant_at_80x24(snap_compare: SnapCompare, variant: str) -> None:
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=opening(variant))
+
+
+@pytest.mark.parametrize("variant", ("jigsaw", "killer"))
+def test_variant_at_120x40(snap_compare: SnapCompare, variant: str) -> None:
+    """The roomy drawing: each cell a 3x3 grid of marks, outlines and totals as at 80x24."""
+    assert snap_compare(snapshot_app(), terminal_size=(120, 40), run_before=opening(variant, "a"))
+
+
+def test_killer_cages_are_outlined_with_their_totals() -> None:
+    shape = first_shape("killer")
+    groups = outline_groups(shape)
+    assert groups is not None
+    for cage in shape.cages:
+        first = min(cage.cells)
+        assert cage_totals(shape)[first] == cage.total
+        row, col = shape.positions[first]
+        # Nothing of the cage lies above or left of its first cell, where the total is drawn.
+        assert all(shape.positions[c][0] > row or shape.positions[c][1] >= col for c in cage.cells)
+    for cell, (row, col) in enumerate(shape.positions):
+        below = shape.cell_at.get((row + 1, col))
+        assert (cell in edges_below(shape)) == (below is not None and groups[below] != groups[cell])
+
+
+def test_jigsaw_lines_are_heavy_exactly_between_regions() -> None:
+    shape = first_shape("jigsaw")
+    region = outline_groups(shape)
+    assert region is not None
+    plan = plan_board(shape, "paired")
+    for row in range(shape.rows):
+        y = plan.cell_y[row]
+        line = "".join(text for text, _ in plan.line_rows[y])
+        for col in range(1, shape.cols):
+            between = line[plan.cell_x[col] - 1]
+            apart = region[shape.cell_at[(row, col - 1)]] != region[shape.cell_at[(row, col)]]
+            assert between == ("┃" if apart else "│"), (row, col)
+
+
+def test_classic_boards_have_no_variant_marks() -> None:
+    shape = read_puzzle_file(PROJECT / "tests/ui/puzzles/nine.txt").puzzle(0).shape
+    assert outline_groups(shape) is None
+    assert not edges_below(shape) and not shaded_cells(shape) and not cage_totals(shape)
+
+
+@pytest.mark.parametrize("variant", ("x", "windoku"))
+def test_shaded_cells_are_the_extra_houses(variant: str) -> None:
+    shape = first_shape(variant)
+    extra = {cell for h in shape.extra_houses for cell in shape.houses[h].cells}
+    assert shaded_cells(shape) == extra and len(extra) == (17 if variant == "x" else 36)
+
+
+def test_killer_totals_on_the_lined_drawing_sit_on_the_line_above_their_cage() -> None:
+    shape = first_shape("killer")
+    plan = plan_board(shape, "lined")
+    for first, total in cage_totals(shape).items():
+        row, col = shape.positions[first]
+        line = "".join(text for text, _ in plan.line_rows[plan.cell_y[row] - 1])
+        x = plan.cell_x[col]
+        assert line[x : x + len(str(total))] == str(total)
