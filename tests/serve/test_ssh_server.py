@@ -45,12 +45,15 @@ async def quit_game(screen: Screen) -> int | None:
 
 
 async def open_bundled(screen: Screen, name: str = "4x4-easy.txt") -> None:
-    """Open a bundled puzzle through the Open dialog's path box, as a player would."""
+    """Open a bundled puzzle through the Open dialog's folder tree, as a player would."""
     await screen.press("o")
     await screen.wait_for(f"📄 {name}")  # the tree has listed the bundled folder (and has the focus)
-    await screen.press("\t")  # from the tree to the path box (which shows the bundled folder)
-    await screen.press(name)
-    await screen.wait_for(f"puzzles/{name}")
+    rows = screen.screen.display
+    top = next(i for i, row in enumerate(rows) if "📂 puzzles" in row)
+    wanted = next(i for i, row in enumerate(rows) if f"📄 {name}" in row)
+    # Down the tree to the file and Enter, as a player would with the arrow keys
+    # (keys typed right after Tab were lost now and then under load).
+    await screen.press(*["\x1b[B"] * (wanted - top))
     await screen.press("\r")
     await screen.wait_for("of 0 … ")
 
