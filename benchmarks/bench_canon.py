@@ -1,6 +1,6 @@
 """Canonical forms per second on the shared puzzle sets, on one core.
 
-Run from the project root: ``python benchmarks/bench_canon.py`` (``--runs N``
+Run from the project root: ``python -m benchmarks.bench_canon`` (``--runs N``
 times each set, 3 by default, and prints the median with the slowest and
 fastest run). Each run starts cold: the column states canon.py remembers
 between puzzles are cleared first, so a run does not profit from the one

@@ -48,8 +48,9 @@ from sudoku_tui.engine.geometry import square
 from sudoku_tui.engine.logic.runner import solve_logically
 from sudoku_tui.engine.puzzle import Puzzle
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data" / "9x9"
+from .data import DATA as SHARED_DATA
+
+DATA = SHARED_DATA / "9x9"
 SAMPLES = DATA / "exchange-samples"
 
 # (label, file), easiest first.

@@ -1,6 +1,6 @@
 """The base install's search (pure Python) and the fast extra's (Numba) against tdoku.
 
-    python benchmarks/bench_pysearch.py [--quick]
+    python -m benchmarks.bench_pysearch [--quick]
 
 Run from the project root. Two parts, each figure beside its target or its
 reference measured in the same run, all in CPU seconds (on a machine shared
@@ -44,8 +44,8 @@ from sudoku_tui.engine.pysearch import pure_tables
 from sudoku_tui.engine.solver import count_solutions, solve
 from sudoku_tui.game.hints import find_hint
 
-ROOT = Path(__file__).resolve().parent.parent
-DATA = ROOT.parent / "shared" / "data"
+from .data import DATA, PUZZLES, ROOT
+
 TDOKU = ROOT.parent / "shared" / "tools" / "tdoku" / "build.sh"
 HINTS_PER_FILE = 10
 
@@ -86,7 +86,7 @@ def bundled_puzzles() -> None:
     for shape in (square(2), square(3), square(4), samurai()):
         # A shape's masks are built once a process, on its first puzzle.
         print(f"  first use of {shape.name}: {timed(lambda shape=shape: pure_tables(shape)) * 1000:.1f} ms")
-    for path in sorted((ROOT / "puzzles").glob("*.txt")):
+    for path in sorted(PUZZLES.glob("*.txt")):
         file = read_puzzle_file(path)
         puzzles = [file.puzzle(i) for i in range(len(file))]
         solves = [timed(lambda p=p: solve(p)) for p in puzzles]
@@ -198,11 +198,11 @@ def proofs(size: int, seconds: float, file_lines: int) -> None:
             print(" | ".join(parts), flush=True)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer puzzles made, smaller samples")
     parser.add_argument("--part", choices=("player", "proofs"), help="only part 1 (player) or part 2 (proofs)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     if args.part != "proofs":
         with search("pure"):
             bundled_puzzles()

@@ -1,6 +1,6 @@
 """Capacity of ``sudoku-tui serve ssh`` on this machine: sessions held, memory, key-to-screen time.
 
-    python benchmarks/bench_serve.py [N ...] [--playing M]
+    python -m benchmarks.bench_serve [N ...] [--playing M]
 
 For each N (default 10 50 100): a server on the loopback, N SSH sessions
 opened at once with a key each (real asyncssh clients with a terminal), and
@@ -23,10 +23,7 @@ import tempfile
 import time
 from pathlib import Path
 
-ROOT = Path(__file__).resolve().parents[1]
-sys.path.insert(0, str(ROOT))
-
-from tests.serve.ssh_helpers import Screen, ServerProcess, connect, make_key  # noqa: E402
+from tests.serve.ssh_helpers import Screen, ServerProcess, connect, make_key
 
 START_LINE = "Press o to open a puzzle file."
 RIGHT, LEFT, DOWN = "\x1b[C", "\x1b[D", "\x1b[B"
@@ -155,13 +152,13 @@ async def measure(count: int, playing: int, folder: Path) -> None:
         await asyncio.to_thread(server.terminate)
 
 
-def main() -> None:
+def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
     parser.add_argument("counts", nargs="*", type=int, default=[10, 50, 100])
     parser.add_argument("--playing", type=int, default=50)
     parser.add_argument("--think", type=float, default=THINK, help="seconds between keys (default 0.3)")
     parser.add_argument("--nice", type=int, default=NICE, help="the games' lower priority (default 10, the server's)")
-    args = parser.parse_args()
+    args = parser.parse_args(argv)
     globals()["THINK"], globals()["NICE"] = args.think, args.nice
     print(f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} before the run")
     with tempfile.TemporaryDirectory() as folder:

@@ -1,9 +1,9 @@
 """Find a test position for a logic technique (tests/engine/logic/test_technique_*.py).
 
-    python benchmarks/find_technique_positions.py "X-Wing"
-    python benchmarks/find_technique_positions.py "Forcing Net Verity" \\
+    python -m benchmarks.find_technique_positions "X-Wing"
+    python -m benchmarks.find_technique_positions "Forcing Net Verity" \\
         --without "Forcing Chain Contradiction,Forcing Chain Verity,Forcing Net Contradiction"
-    python benchmarks/find_technique_positions.py "Jellyfish" --any --count 3
+    python -m benchmarks.find_technique_positions "Jellyfish" --any --count 3
 
 Walks the bundled 9x9 puzzles (puzzles/9x9-*.txt, hardest first) with the
 logic runner and prints, ready to paste, the state right before the runner
