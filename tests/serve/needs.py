@@ -3,6 +3,7 @@
 
 from __future__ import annotations
 
+import importlib
 import os
 import shutil
 from types import ModuleType
@@ -16,7 +17,8 @@ def in_ci() -> bool:
 
 def need(module: str) -> ModuleType:
     if in_ci():
-        return __import__(module)
+        # import_module gives the submodule asked for; __import__ gives its package.
+        return importlib.import_module(module)
     return pytest.importorskip(module, reason=f"{module} is not installed (the server extra)")
 
 
