@@ -1,15 +1,16 @@
 """A game process for the store tests: run as a script, it opens the store of a
 folder and writes games; each id it prints was committed before it was printed.
 
-    store_worker.py game FOLDER N       save game N, say "ready", wait for a line, save it again (quitting), exit
-    store_worker.py put FOLDER START COUNT
+    store_worker.py game PLACE N        save game N, say "ready", wait for a line, save it again (quitting), exit
+    store_worker.py put PLACE START COUNT
                                         say "ready", wait for a line, save games START.. one by one, exit
-    store_worker.py forever FOLDER START
+    store_worker.py forever PLACE START
                                         save games START, START+1..; every third one is then finished
                                         ("put N" / "fin N" after each commit) until killed
     store_worker.py unreadable FOLDER   (as root: become nobody first) open the store, say how it went
 
-The tests import :func:`numbered_game` from here too.
+PLACE is where the store is, as a server names it: a folder (the SQLite store in
+it) or a PostgreSQL URL. The tests import :func:`numbered_game` from here too.
 """
 
 from __future__ import annotations
@@ -23,7 +24,8 @@ from pathlib import Path
 from sudoku_tui.engine.geometry import square
 from sudoku_tui.engine.puzzle import Puzzle
 from sudoku_tui.game.local_store import open_local_store
-from sudoku_tui.game.store import Game, Source
+from sudoku_tui.game.store import Game, Source, Store
+from sudoku_tui.game.store_location import open_store_at
 
 NINE = square(3)
 PLAYER = "local"
@@ -53,8 +55,14 @@ def say(text: str) -> None:
     print(text, flush=True)
 
 
-def one_game(folder: Path, number: int) -> None:
-    store = open_local_store(folder).store
+def open_store(place: str) -> Store:
+    opened = open_store_at(place, PLAYER)
+    assert not opened.notices, opened.notices  # a store that could not be opened would keep nothing
+    return opened.store
+
+
+def one_game(place: str, number: int) -> None:
+    store = open_store(place)
     store.put_game(PLAYER, numbered_game(number, 1.0))
     say("ready")
     sys.stdin.readline()
@@ -63,8 +71,8 @@ def one_game(folder: Path, number: int) -> None:
     say("saved")
 
 
-def many_games(folder: Path, start: int, count: int) -> None:
-    store = open_local_store(folder).store
+def many_games(place: str, start: int, count: int) -> None:
+    store = open_store(place)
     say("ready")
     sys.stdin.readline()
     for number in range(start, start + count):
@@ -72,8 +80,8 @@ def many_games(folder: Path, start: int, count: int) -> None:
     store.close()
 
 
-def forever(folder: Path, start: int) -> None:
-    store = open_local_store(folder).store
+def forever(place: str, start: int) -> None:
+    store = open_store(place)
     number = start
     while True:
         game = numbered_game(number)
@@ -98,15 +106,15 @@ def unreadable(folder: Path) -> None:
 
 
 def main(argv: list[str]) -> None:
-    mode, folder = argv[0], Path(argv[1])
+    mode, place = argv[0], argv[1]
     if mode == "game":
-        one_game(folder, int(argv[2]))
+        one_game(place, int(argv[2]))
     elif mode == "put":
-        many_games(folder, int(argv[2]), int(argv[3]))
+        many_games(place, int(argv[2]), int(argv[3]))
     elif mode == "forever":
-        forever(folder, int(argv[2]))
+        forever(place, int(argv[2]))
     elif mode == "unreadable":
-        unreadable(folder)
+        unreadable(Path(place))
     else:
         raise SystemExit(f"unknown mode {mode}")
 

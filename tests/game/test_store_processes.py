@@ -1,5 +1,8 @@
 """Many game processes on one store: nothing one writes is lost by another,
-and a kill at any moment leaves a sound store holding every committed game."""
+and a kill at any moment leaves a sound store holding every committed game.
+The tests that do not look at SQLite's files run on both backends: the SQLite
+file of a folder, and a database of a real PostgreSQL (several serving hosts
+share one)."""
 
 from __future__ import annotations
 
@@ -12,14 +15,39 @@ import time
 from pathlib import Path
 
 import pytest
+from store_backends import BACKENDS, postgresql_socket, postgresql_url
 from store_worker import PLAYER, number_of, numbered_game
 
 from sudoku_tui.game.import_saves import IMPORTED_NAME, SAVES_NAME
 from sudoku_tui.game.local_store import STORE_NAME
 from sudoku_tui.game.sqlite_store import SqliteStore
+from sudoku_tui.game.store import Store
 from tests.legacy_saves import SavedGame, SaveStore
 
 WORKER = Path(__file__).with_name("store_worker.py")
+
+__all__ = ["postgresql_socket", "postgresql_url"]  # fixtures the tests below take
+
+
+class Place:
+    """Where the workers' store is (as they are told) and the store opened there again."""
+
+    def __init__(self, request: pytest.FixtureRequest, tmp_path: Path) -> None:
+        self.backend: str = request.param
+        self.folder = tmp_path
+        self.location = str(tmp_path) if self.backend == "sqlite" else request.getfixturevalue("postgresql_url")
+
+    def store(self) -> Store:
+        if self.backend == "sqlite":
+            return SqliteStore(self.folder / STORE_NAME)
+        from sudoku_tui.game.postgresql_store import PostgresqlStore
+
+        return PostgresqlStore(self.location)
+
+
+@pytest.fixture(params=BACKENDS)
+def place(request: pytest.FixtureRequest, tmp_path: Path) -> Place:
+    return Place(request, tmp_path)
 
 
 def start(*args: object) -> subprocess.Popen[str]:
@@ -47,23 +75,23 @@ def finish(process: subprocess.Popen[str], timeout: float = 60) -> None:
 
 
 @pytest.mark.parametrize("first_to_quit", [0, 1])
-def test_two_game_processes_keep_both_games(tmp_path: Path, first_to_quit: int) -> None:
-    games = [start("game", tmp_path, 11), start("game", tmp_path, 22)]
+def test_two_game_processes_keep_both_games(place: Place, first_to_quit: int) -> None:
+    games = [start("game", place.location, 11), start("game", place.location, 22)]
     for process in games:
         expect(process, "ready")
     for process in (games[first_to_quit], games[1 - first_to_quit]):
         tell(process)
         expect(process, "saved")
         finish(process)
-    store = SqliteStore(tmp_path / STORE_NAME)
+    store = place.store()
     for number in (11, 22):
         found = store.find_game(PLAYER, numbered_game(number).key)
         assert found is not None and found.elapsed == 2.0
     assert len(store.games_in_progress(PLAYER)) == 2
 
 
-def test_a_thousand_writes_from_four_processes_are_all_kept(tmp_path: Path) -> None:
-    writers = [start("put", tmp_path, index * 250, 250) for index in range(4)]
+def test_a_thousand_writes_from_four_processes_are_all_kept(place: Place) -> None:
+    writers = [start("put", place.location, index * 250, 250) for index in range(4)]
     for writer in writers:
         expect(writer, "ready")
     began = time.perf_counter()
@@ -72,10 +100,10 @@ def test_a_thousand_writes_from_four_processes_are_all_kept(tmp_path: Path) -> N
     for writer in writers:
         finish(writer, timeout=120)
     took = time.perf_counter() - began
-    store = SqliteStore(tmp_path / STORE_NAME)
+    store = place.store()
     numbers = sorted(number_of(game.givens) for game in store.games_in_progress(PLAYER))
     assert numbers == list(range(1000))
-    print(f"\n1000 writes from 4 processes at once: {took:.2f} s, {len(numbers)} rows found")
+    print(f"\n{place.backend}: 1000 writes from 4 processes at once: {took:.2f} s, {len(numbers)} rows found")
 
 
 def read_until_killed(process: subprocess.Popen[str], lines: int) -> list[str]:
@@ -88,16 +116,17 @@ def read_until_killed(process: subprocess.Popen[str], lines: int) -> list[str]:
     return said
 
 
-def test_kill_nine_mid_write_leaves_every_committed_game(tmp_path: Path) -> None:
+def test_kill_nine_mid_write_leaves_every_committed_game(place: Place) -> None:
     put: set[int] = set()
     finished: set[int] = set()
     for round_number, lines in enumerate((7, 40, 23, 61, 15)):
-        said = read_until_killed(start("forever", tmp_path, 1000 * round_number), lines)
+        said = read_until_killed(start("forever", place.location, 1000 * round_number), lines)
         put |= {int(line.split()[1]) for line in said if line.startswith("put ")}
         finished |= {int(line.split()[1]) for line in said if line.startswith("fin ")}
-    with sqlite3.connect(tmp_path / STORE_NAME) as db:
-        assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
-    store = SqliteStore(tmp_path / STORE_NAME)
+    if place.backend == "sqlite":
+        with sqlite3.connect(place.folder / STORE_NAME) as db:
+            assert db.execute("PRAGMA integrity_check").fetchall() == [("ok",)]
+    store = place.store()
     in_progress = {number_of(game.givens) for game in store.games_in_progress(PLAYER)}
     history = {number_of(entry.givens) for entry in store.history(PLAYER, None)}
     assert put - finished <= in_progress | history
