@@ -75,7 +75,10 @@ def main() -> int:
     from ..ui import SudokuApp
 
     folders = PuzzleFolders.of([bundled_puzzles(), *served.puzzles])
-    app = SudokuApp(store=open_store_at(served.store, served.player), player=served.player, folders=folders)
+    # No compiling at start: a served game loads the compiled search (when it may) on first need.
+    app = SudokuApp(
+        store=open_store_at(served.store, served.player), player=served.player, folders=folders, warm_up=False
+    )
     app.run()
     return app.return_code or 0
 

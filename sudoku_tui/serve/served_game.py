@@ -12,6 +12,8 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..engine.backend import NO_JIT
+
 PLAYER = "SUDOKU_TUI_PLAYER"
 STORE = "SUDOKU_TUI_STORE"
 PUZZLES = "SUDOKU_TUI_PUZZLES"
@@ -19,6 +21,7 @@ TURNS = "SUDOKU_TUI_MAKING_TURNS"
 AT_ONCE = "SUDOKU_TUI_MAKING_AT_ONCE"
 MEMORY = "SUDOKU_TUI_MEMORY_MB"
 NICE = "SUDOKU_TUI_NICE"
+SOLVER = "SUDOKU_TUI_SOLVER"
 
 
 class NotServed(Exception):
@@ -35,6 +38,8 @@ class ServedGame:
     ``turns``: the folder of lock files that caps the puzzles made at once
     (``at_once`` of them). ``memory_mb``: the process's address-space cap.
     ``nice``: how much lower the game's CPU priority is than the server's.
+    ``compiled_solver``: the game may load the compiled search (the fast extra)
+    when it first needs it; otherwise it searches in pure Python.
     """
 
     player: str
@@ -44,6 +49,7 @@ class ServedGame:
     at_once: int
     memory_mb: int
     nice: int
+    compiled_solver: bool = False
 
     def environment(self) -> dict[str, str]:
         return {
@@ -54,6 +60,9 @@ class ServedGame:
             AT_ONCE: str(self.at_once),
             MEMORY: str(self.memory_mb),
             NICE: str(self.nice),
+            SOLVER: "compiled" if self.compiled_solver else "pure",
+            # Read by the engine (backend.py): the pure search, without Numba loaded at all.
+            **({} if self.compiled_solver else {NO_JIT: "1"}),
         }
 
     @classmethod
@@ -67,6 +76,7 @@ class ServedGame:
                 at_once=int(env[AT_ONCE]),
                 memory_mb=int(env[MEMORY]),
                 nice=int(env[NICE]),
+                compiled_solver=env.get(SOLVER) == "compiled",
             )
         except (KeyError, ValueError) as error:
             raise NotServed(f"not started by sudoku-tui serve ({error} is missing or wrong)") from None

@@ -32,6 +32,7 @@ class ServerSettings:
     connections_per_minute: int = 10
     memory_mb: int = 1024
     nice: int = 10
+    compiled_solver: bool = False
     making_at_once: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) // 2))
 
     @property
@@ -48,6 +49,7 @@ class ServerSettings:
             at_once=self.making_at_once,
             memory_mb=self.memory_mb,
             nice=self.nice,
+            compiled_solver=self.compiled_solver,
         )
 
     def game_environment(self, player: str | None, term: str, extra: dict[str, str] | None = None) -> dict[str, str]:

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
 
+from textual import events
 from textual.app import App, SystemCommand
 from textual.screen import Screen
 
@@ -23,6 +24,7 @@ from ..game.local_store import OpenedStore, open_local_store
 from ..game.session import Session
 from ..game.store import LOCAL_PLAYER
 from .game_screen import GameScreen
+from .key_order import KeysInOrder
 
 
 class SudokuApp(App[None]):
@@ -41,11 +43,13 @@ class SudokuApp(App[None]):
         store: OpenedStore | None = None,
         player: str = LOCAL_PLAYER,
         folders: PuzzleFolders | None = None,
+        warm_up: bool = True,
     ) -> None:
         """``path``: a puzzle file to open at start. ``now``: what the game's clock
         reads (tests pass a still one, so a snapshot never shows a second pass).
         ``store``: the player store (the one in the data folder when None).
-        ``folders``: a served game opens puzzle files only from these."""
+        ``folders``: a served game opens puzzle files only from these.
+        ``warm_up``: compile the search in the background as the game starts."""
         super().__init__()
         opened = store if store is not None else open_local_store(player=player)
         self.session = Session(
@@ -56,7 +60,19 @@ class SudokuApp(App[None]):
             start_folder=Path(start_folder) if start_folder is not None else None,
             folders=folders,
         )
+        self.keys_in_order = KeysInOrder(self)
+        self.warm_up = warm_up
         self.game = GameScreen(self.session, Path(path) if path is not None else None, opened.notices)
+
+    async def on_event(self, event: events.Event) -> None:
+        if isinstance(event, events.Key) and not event.is_forwarded:
+            if not self.screen_stack or not self.keys_in_order.admit(event):
+                return  # the app is ending; or the key comes back when the one before it is handled
+            target = self.focused or self.screen  # where Textual sends a key no priority binding takes
+            await super().on_event(event)
+            self.keys_in_order.routed(event, target)
+            return
+        await super().on_event(event)
 
     def get_default_screen(self) -> Screen[None]:
         # The game is the screen at the bottom of the stack; dialogs go over it.
@@ -76,7 +92,8 @@ class SudokuApp(App[None]):
     def on_mount(self) -> None:
         # The first Solve, hint or New puzzle of a new install would wait for
         # the compiler: it runs now, on a thread of its own, as the game starts.
-        warm_up_in_background()
+        if self.warm_up:
+            warm_up_in_background()
         # SIGTERM (a stop) and SIGHUP (the terminal or the SSH connection went away) end
         # the game as quitting does: saved, and the terminal given back as it was.
         loop = asyncio.get_running_loop()

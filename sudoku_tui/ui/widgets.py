@@ -4,6 +4,7 @@ from __future__ import annotations
 
 from typing import ClassVar
 
+from rich.cells import cell_len
 from rich.segment import Segment
 from textual import events
 from textual.app import ComposeResult
@@ -174,4 +175,9 @@ class StatusLine(Horizontal):
         self.query_one("#cell-info", Label).update(info)
 
     def show_clock(self, text: str) -> None:
-        self.query_one("#clock", Label).update(text)
+        """Called every second: a time that did not change draws nothing, and one of the same
+        width only itself (a new layout would redraw the whole screen under a dialog)."""
+        clock = self.query_one("#clock", Label)
+        shown = str(clock.content)
+        if text != shown:
+            clock.update(text, layout=cell_len(text) != cell_len(shown))

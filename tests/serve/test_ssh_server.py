@@ -3,11 +3,13 @@
 from __future__ import annotations
 
 import asyncio
+import os
 from pathlib import Path
 
 import pytest
 
 from tests.game.store_backends import postgresql_socket, postgresql_url
+from tests.serve.needs import need
 from tests.serve.ssh_helpers import (
     Screen,
     ServerProcess,
@@ -241,6 +243,30 @@ def game_processes(server: ServerProcess) -> list[int]:
             except (OSError, IndexError, ValueError):
                 continue
     return found
+
+
+def loaded_libraries(pid: int) -> str:
+    return Path(f"/proc/{pid}/maps").read_text()
+
+
+@pytest.mark.parametrize("solver", ["pure", "compiled"])
+async def test_a_game_runs_niced_capped_and_with_the_search_the_server_names(servers, keys, solver: str) -> None:  # type: ignore[no-untyped-def]
+    if solver == "compiled":
+        need("numba")
+    alice, _ = keys
+    server = servers("--solver", solver)
+    async with await connect(server.port, alice) as conn:
+        screen = await shown(conn, START_LINE)
+        [game] = game_processes(server)
+        assert os.getpriority(os.PRIO_PROCESS, game) - os.getpriority(os.PRIO_PROCESS, server.process.pid) == 10
+        limit = next(line for line in Path(f"/proc/{game}/limits").read_text().splitlines() if "address space" in line)
+        assert limit.split()[3:5] == [str(1024 * 1024 * 1024)] * 2
+        await open_bundled(screen)
+        assert "llvmlite" not in loaded_libraries(game)  # nothing compiled is loaded before it is needed
+        await screen.press("s")
+        await screen.wait_for("✓")  # the clock's mark of a solved board
+        assert ("llvmlite" in loaded_libraries(game)) == (solver == "compiled")
+        assert await quit_game(screen) == 0
 
 
 async def test_a_server_killed_outright_leaves_no_game_behind(servers, keys) -> None:  # type: ignore[no-untyped-def]

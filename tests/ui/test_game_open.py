@@ -6,6 +6,7 @@ from collections.abc import Callable
 from pathlib import Path
 
 import pytest
+from textual import events
 from textual.widgets import DirectoryTree, Input
 from ui_helpers import SIZE, enabled_keys, load, settle, tree_loaded
 from ui_puzzles import BAD_FILES, FOUR_PUZZLES, NINE_PUZZLES
@@ -197,3 +198,20 @@ async def test_a_bare_name_opens_from_the_folder_shown(puzzle_dir: Path) -> None
         await pilot.press("enter")
         await settle(pilot)
         assert app.session.puzzles is not None and app.session.play.shape.name == "9x9"
+
+
+async def test_a_path_typed_at_once_after_tab_goes_into_the_path_box(puzzle_dir: Path) -> None:
+    """Keys that arrive together (a fast typist, a slow link, a busy server) are all
+    queued before the first is handled: the ones after Tab must still reach the
+    path box, not the tree that had the focus when they arrived."""
+    app = SudokuApp(start_folder=puzzle_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await tree_loaded(pilot)
+        app.post_message(events.Key("tab", None))
+        for character in "four.txt":
+            app.post_message(events.Key(character if character != "." else "full_stop", character))
+        await settle(pilot)
+        box = app.screen.query_one("#path", Input)
+        assert box.has_focus
+        assert box.value == f"{puzzle_dir}/four.txt"
