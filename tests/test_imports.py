@@ -6,6 +6,7 @@ from __future__ import annotations
 import os
 import subprocess
 import sys
+from pathlib import Path
 
 import pytest
 
@@ -108,10 +109,15 @@ def test_module_imports_without_numba_and_numpy(module: str) -> None:
     assert result.returncode == 0, result.stderr
 
 
-def test_the_engine_works_without_numba_and_numpy(tmp_path) -> None:
-    # Every engine feature the game and the command line use, on the pure-Python search.
+def nine_by_nine_file(tmp_path: Path) -> Path:
     path = tmp_path / "p.txt"
     path.write_text("3\n...81.....2........1.9..7...7..25.934.2............5...975.....563.....4......68.\n")
+    return path
+
+
+def test_the_engine_works_without_numba_and_numpy(tmp_path) -> None:
+    # Every engine feature the game and the command line use, on the pure-Python search.
+    path = nine_by_nine_file(tmp_path)
     code = (
         "import random\n"
         "from sudoku_tui.cli import main\n"
@@ -147,3 +153,19 @@ def test_the_engine_works_without_numba_and_numpy(tmp_path) -> None:
         "medium",
         "1",
     ]
+
+
+def test_several_jobs_work_without_numba_and_numpy(tmp_path) -> None:
+    # --jobs > 1 warms the compiled search before the pool: nothing to warm in a
+    # base install (the commands of puzzles/GENERATED.md run this way).
+    path = nine_by_nine_file(tmp_path)
+    result = run_without_fast_extra(
+        "from sudoku_tui.cli import main\n"
+        f"assert main(['grade', {str(path)!r}, '--jobs', '2']) == 0\n"
+        "assert main(['generate', '--size', '4', '--count', '2', '--seed', '1', '--jobs', '2']) == 0\n"
+    )
+    assert result.returncode == 0, result.stderr
+    assert "Traceback" not in result.stderr
+    grade, _size, *made = result.stdout.split("\n")
+    assert grade.split()[0] in {"Easy", "Medium", "Hard", "Unfair", "Extreme"}
+    assert len([line for line in made if line]) == 2

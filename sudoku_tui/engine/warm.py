@@ -33,7 +33,10 @@ def is_compiled() -> bool:
 
 def warm_up() -> None:
     """Call every compiled function once: compiled (or loaded from the
-    cache) now, they cost nothing on first real use."""
+    cache) now, they cost nothing on first real use. Nothing to do (and
+    no numpy to import) where the search is not compiled."""
+    if not is_compiled():
+        return
     from .batch import solve_lines
     from .generator import generate
     from .geometry import square

@@ -155,8 +155,9 @@ async def test_disabled_without_a_puzzle() -> None:
         assert app.query(BoardArea)  # still the start screen, nothing crashed
 
 
-# A 9x9 position (made from a bundled hard puzzle by placing its singles) whose
-# next step removes candidates only: a Locked Pair, three eliminations.
+# A 9x9 position (made from line 3 of the bundled 9x9-hard.txt as it was at commit
+# a161c0f, by placing its singles) whose next step removes candidates only: a Locked
+# Pair, three eliminations.
 ELIMINATIONS_FIRST = "2..79..6.6..42.19.....6..723..254.16421689537..6137..416.94.7.398437265173..16.49"
 
 

@@ -2,9 +2,12 @@
 
 Every position is a state of one of the bundled puzzles (puzzles/*.txt, made
 by the project's generator, one solution each) on the logic runner's way
-through it, taken right before the runner used the technique, unless a
-comment at the position says otherwise; its ``source`` names the puzzle and
-the step. ``benchmarks/find_technique_positions.py`` finds such positions.
+through it, taken right before the runner used the technique or, for a
+technique the runner seldom needs, where that technique's finder yields the
+step (``--any`` below), unless a comment at the position says otherwise; its
+``source`` names the puzzle and the step (a few name the files as they were
+before they were made again, by commit). ``benchmarks/find_technique_positions.py``
+finds such positions.
 
 Each test file writes its 9x9 positions inline as :class:`Position`:
 

@@ -1,11 +1,13 @@
 """Forcing chains and nets: Contradiction and Verity, and the Nested Forcing Net.
 
-FORCING is the state of puzzles/9x9-extreme.txt line 7 where the logic
-runner first runs out of every pattern and needs a forcing chain; with the
-forcing chains (and then the plain nets) left out of its table, the runner
-takes each later forcing technique at that same state, so one position
-serves all five. Each finder's placement and elimination forms are both
-checked, and the net steps chosen are ones the chains cannot find.
+FORCING is the state of puzzles/9x9-extreme.txt line 7, as the file was
+before it was made again (`git show a161c0f:puzzles/9x9-extreme.txt`),
+where an earlier logic runner first ran out of every pattern and needed a
+forcing chain; with the forcing chains (and then the plain nets) left out of
+its table, that runner took each later forcing technique at that same state,
+so one position serves all five. Each finder's placement and elimination
+forms are both checked, and the net steps chosen are ones the chains cannot
+find.
 The shared checks are in technique_positions.py.
 """
 
@@ -15,7 +17,7 @@ import pytest
 from technique_positions import Case, Position, case_id, check_case, check_quiet, first_steps, shape
 
 FORCING = Position(
-    source="puzzles/9x9-extreme.txt line 7, after 20 steps of the logic runner",
+    source="an earlier puzzles/9x9-extreme.txt (commit a161c0f) line 7, after 20 steps of an earlier logic runner",
     values="2.6..4397..4...5.113...9.4...125...37634918525.2.38.1.42.....3.6.9.4.1..3189.5..4",
     cands="""
         .    58   .    | 158  18   .    | .    .    .
@@ -35,7 +37,7 @@ FORCING = Position(
 
 # The same puzzle with one cell left: nothing to force, nothing to contradict.
 ONE_EMPTY_CELL = Position(
-    source="puzzles/9x9-extreme.txt line 7, after 60 steps of the logic runner",
+    source="an earlier puzzles/9x9-extreme.txt (commit a161c0f) line 7, after 60 steps of an earlier logic runner",
     values="2865143979743625811358792468912574637634918525426387194271869356597431283189256.4",
     cands="""
         . . . | . . . | . . .

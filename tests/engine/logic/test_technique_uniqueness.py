@@ -10,22 +10,22 @@ import pytest
 from technique_positions import Case, Position, case_id, check_case
 
 UNIQUENESS_TEST_1 = Position(
-    source="puzzles/9x9-hard.txt line 20, after 31 steps of the logic runner",
-    values="954.8.67163.971.4.17.64593.215.97.6.34916825778652..19823.1..9.567839124491.5..8.",
+    source="puzzles/9x9-unfair.txt line 5, after 20 steps of the logic runner",
+    values=".8...431221.3..7..43..1....643.8..271287.6..3.9.4238613.2.4..598.1..9.3.9.4.3..78",
     cands="""
-        .   .   .   | 23  .   23  | .   .   .
-        .   .   28  | .   .   .   | 58  .   258
-        .   .   28  | .   .   .   | .   .   28
-        ------------+-------------+------------
-        .   .   .   | 34  .   .   | 348 .   38
-        .   .   .   | .   .   .   | .   .   .
-        .   .   .   | .   .   34  | 34  .   .
-        ------------+-------------+------------
-        .   .   .   | 47  .   46  | 57  .   56
-        .   .   .   | .   .   .   | .   .   .
-        .   .   .   | 27  .   26  | 37  .   36
+        57    .     5679  | 569   5679  .     | .     .     .
+        .     .     569   | .     569   58    | .     489   456
+        .     .     5679  | 25689 .     2578  | 69    89    56
+        ------------------+-------------------+------------------
+        .     .     .     | 159   .     15    | 59    .     .
+        .     .     .     | .     59    .     | 459   49    .
+        57    .     57    | .     .     .     | .     .     .
+        ------------------+-------------------+------------------
+        .     67    .     | 168   .     178   | 16    .     .
+        .     567   .     | 256   567   .     | 246   .     46
+        .     56    .     | 1256  .     125   | 126   .     .
     """,
-    solution="954382671632971845178645932215497368349168257786523419823714596567839124491256783",
+    solution="589674312216398745437215986643981527128756493795423861362847159871569234954132678",
 )
 
 UNIQUENESS_TEST_2 = Position(
@@ -48,22 +48,22 @@ UNIQUENESS_TEST_2 = Position(
 )
 
 UNIQUENESS_TEST_3 = Position(
-    source="puzzles/9x9-unfair.txt line 40, after 31 steps of the logic runner",
-    values=".5..7248327.438..98435.9.275.8..3..6..4.9.83.3..8....116.78439.43.921..8.8.356.14",
+    source="puzzles/9x9-extreme.txt line 20, after 23 steps of the logic runner",
+    values=".921.364.16......2.84...91..1.632.97.27819...93...5....41...5.625.....89.795.....",
     cands="""
-        69  .   19  | 16  .   .   | .   .   .
-        .   .   16  | .   .   .   | 156 56  .
-        .   .   .   | .   16  .   | 16  .   .
-        ------------+-------------+------------
-        .   129 .   | 12  14  .   | 279 47  .
-        67  12  .   | 126 .   57  | .   .   25
-        .   29  67  | .   46  57  | 29  45  .
-        ------------+-------------+------------
-        .   .   25  | .   .   .   | .   .   25
-        .   .   57  | .   .   .   | 56  567 .
-        79  .   279 | .   .   .   | 27  .   .
+        57   .    .    | .    578  .    | .    .    58
+        .    .    35   | 49   4589 48   | 378  357  .
+        357  .    .    | 27   2567 67   | .    .    35
+        ---------------+----------------+---------------
+        45   .    58   | .    .    .    | 48   .    .
+        46   .    .    | .    .    .    | 34   356  345
+        .    .    68   | 47   47   .    | 128  26   18
+        ---------------+----------------+---------------
+        38   .    .    | 2379 2789 78   | .    237  .
+        .    .    36   | 347  467  1467 | 1347 .    .
+        368  .    .    | .    2468 1468 | 1234 23   134
     """,
-    solution="659172483271438569843569127598213746714695832326847951162784395435921678987356214",
+    solution="792153648163984752584726913415632897627819435938475261341298576256347189879561324",
 )
 
 UNIQUENESS_TEST_4 = Position(
@@ -86,22 +86,22 @@ UNIQUENESS_TEST_4 = Position(
 )
 
 BUG_PLUS_ONE = Position(
-    source="puzzles/9x9-medium.txt line 28, after 40 steps of the logic runner",
-    values="94576138267298341538152476915..7.2..7..2159..2...4.571497658123813492657526137894",
+    source="puzzles/9x9-extreme.txt line 23, after 45 steps of the logic runner",
+    values="5981.7..2.2.948..11..5.2987..37.41988..3.1.76.1.8.62.3975283614.8.619735..1475829",
     cands="""
-        .   .   .   | .   .   .   | .   .   .
-        .   .   .   | .   .   .   | .   .   .
-        .   .   .   | .   .   .   | .   .   .
+        .   .   .   | .   36  .   | 34  46  .
+        37  .   67  | .   .   .   | 35  56  .
+        .   34  46  | .   36  .   | .   .   .
         ------------+-------------+------------
-        .   .   489 | 38  .   69  | .   34  68
-        .   36  48  | .   .   .   | .   34  68
-        .   36  89  | 38  .   69  | .   .   .
+        26  56  .   | .   25  .   | .   .   .
+        .   45  29  | .   29  .   | 45  .   .
+        47  .   479 | .   59  .   | .   45  .
         ------------+-------------+------------
         .   .   .   | .   .   .   | .   .   .
-        .   .   .   | .   .   .   | .   .   .
-        .   .   .   | .   .   .   | .   .   .
+        24  .   24  | .   .   .   | .   .   .
+        36  36  .   | .   .   .   | .   .   .
     """,
-    solution="945761382672983415381524769158379246764215938239846571497658123813492657526137894",
+    solution="598167342327948561146532987263754198859321476714896253975283614482619735631475829",
 )
 
 UNIQUENESS_TEST_5 = Position(
@@ -162,14 +162,14 @@ HIDDEN_RECTANGLE = Position(
 )
 
 CASES = [
-    Case("Uniqueness Test 1", UNIQUENESS_TEST_1, "r2c9<>2, r2c9<>8", quiet_after=True),
+    Case("Uniqueness Test 1", UNIQUENESS_TEST_1, "r1c3<>5, r1c3<>7", quiet_after=True),
     Case("Uniqueness Test 2", UNIQUENESS_TEST_2, "r7c4<>9, r8c1<>9, r9c4<>9, r9c5<>9", quiet_after=True),
-    Case("Uniqueness Test 3", UNIQUENESS_TEST_3, "r4c4<>1", quiet_after=True),
+    Case("Uniqueness Test 3", UNIQUENESS_TEST_3, "r8c6<>6, r8c7<>3", quiet_after=True),
     Case("Uniqueness Test 4", UNIQUENESS_TEST_4, "r9c1<>3, r9c7<>3", quiet_after=True),
     Case("Uniqueness Test 5", UNIQUENESS_TEST_5, "r4c3<>4", quiet_after=True),
     Case("Uniqueness Test 6", UNIQUENESS_TEST_6, "r4c1<>5, r9c2<>5", quiet_after=True),
     Case("Hidden Rectangle", HIDDEN_RECTANGLE, "r6c7<>7", quiet_after=True),
-    Case("Bivalue Universal Grave + 1", BUG_PLUS_ONE, "r4c3<>4, r4c3<>9", quiet_after=True),
+    Case("Bivalue Universal Grave + 1", BUG_PLUS_ONE, "r6c3<>7, r6c3<>9", quiet_after=True),
 ]
 
 
