@@ -1,6 +1,6 @@
 """Capacity of ``sudoku-tui serve ssh`` on this machine: sessions held, memory, key-to-screen time.
 
-    python -m benchmarks.bench_serve [N ...] [--playing M]
+    python -m benchmarks.bench_serve [N ...] [--playing M] [--think S] [--nice N] [--solver pure|compiled]
 
 For each N (default 10 50 100): a server on the loopback, N SSH sessions
 opened at once with a key each (real asyncssh clients with a terminal), and
@@ -10,7 +10,9 @@ file through the Open dialog, then 20 moves (arrows and values), a hint and
 a solve. Reported: the sessions that reached the game's first screen, the
 memory of the game processes (resident and proportional, per session), and
 the time from a key to the first bytes of the screen's answer, at the 50th
-and 95th percentile, for the moves and for the hint and the solve.
+and 95th percentile, for the moves and for the hint and the solve; and the
+memory again after playing (with ``--solver compiled`` a game loads the
+compiled search for its first hint or solve).
 """
 
 from __future__ import annotations
@@ -49,6 +51,7 @@ def moves_to_empty_cells(count: int = 8) -> list[str]:
 MOVES = moves_to_empty_cells()
 PLAY_LIMIT = 240.0  # seconds one player's game may take before it counts as not finished
 NICE = 10  # the games' priority, as the server's default (--nice)
+SOLVER = "pure"  # the games' search, as the server's default (--solver)
 THINK = 0.3  # seconds between a screen's answer and the next key: a fast player (--think)
 
 
@@ -86,6 +89,12 @@ def memory_of_children(server_pid: int) -> tuple[int, int, int]:
     return count, rss, pss
 
 
+def memory(server: ServerProcess) -> str:
+    games, rss, pss = memory_of_children(server.process.pid)
+    per = max(games, 1)
+    return f"{games} game processes: {rss / per / 1024:.0f} MiB resident, {pss / per / 1024:.0f} MiB proportional each"
+
+
 async def open_session(port: int, key: Path) -> TimedScreen | None:
     try:
         conn = await connect(port, key)
@@ -118,19 +127,16 @@ def percentile(values: list[float], share: float) -> float:
 async def measure(count: int, playing: int, folder: Path) -> None:
     keys = [make_key(folder, f"key{number}") for number in range(count)]
     server = ServerProcess(
-        folder / f"server-{count}", "--max-sessions", str(count + 5), "--connections-per-minute", "100000"
+        folder / f"server-{count}",
+        *("--max-sessions", str(count + 5), "--connections-per-minute", "100000"),
+        *("--nice", str(NICE), "--solver", SOLVER),
     )
     try:
         started = time.perf_counter()
         screens = await asyncio.gather(*(open_session(server.port, key) for key in keys))
         held = [screen for screen in screens if screen is not None]
         took = time.perf_counter() - started
-        games, rss, pss = memory_of_children(server.process.pid)
-        per = max(games, 1)
-        print(
-            f"N={count}: {len(held)} sessions held (all on screen after {took:.0f} s); "
-            f"{games} game processes: {rss / per / 1024:.0f} MiB resident, {pss / per / 1024:.0f} MiB proportional each"
-        )
+        print(f"N={count}: {len(held)} sessions held (all on screen after {took:.0f} s); " + memory(server))
         players = held[: min(playing, len(held))]
         # Each player gets a bounded time, so one stuck session cannot hold the whole run.
         results = await asyncio.gather(
@@ -146,6 +152,7 @@ async def measure(count: int, playing: int, folder: Path) -> None:
                 f"{percentile(slow, 0.5) * 1000:.0f} ms, p95 {percentile(slow, 0.95) * 1000:.0f} ms"
                 + (f"; {failed} did not finish" if failed else "")
             )
+            print("  after playing: " + memory(server))
         for screen in held:
             screen.conn.close()
     finally:
@@ -158,9 +165,13 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--playing", type=int, default=50)
     parser.add_argument("--think", type=float, default=THINK, help="seconds between keys (default 0.3)")
     parser.add_argument("--nice", type=int, default=NICE, help="the games' lower priority (default 10, the server's)")
+    parser.add_argument("--solver", choices=("pure", "compiled"), default=SOLVER, help="the games' search (pure)")
     args = parser.parse_args(argv)
-    globals()["THINK"], globals()["NICE"] = args.think, args.nice
-    print(f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} before the run")
+    globals()["THINK"], globals()["NICE"], globals()["SOLVER"] = args.think, args.nice, args.solver
+    print(
+        f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} before the run; "
+        f"games at nice {NICE}, {SOLVER} search, a key every {THINK} s after the last answer"
+    )
     with tempfile.TemporaryDirectory() as folder:
         for count in args.counts:
             asyncio.run(measure(count, args.playing, Path(folder)))
