@@ -41,6 +41,18 @@ def digits_of(mask: int) -> tuple[int, ...]:
     return tuple(out)
 
 
+def value_places(grid: CandidateGrid) -> list[int]:
+    """Per value (index ``value``, 0 unused), the cells that still have it as a
+    candidate, as a bit set of cell indexes."""
+    places = [0] * (grid.n + 1)
+    for cell, mask in enumerate(grid.cands):
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            places[low.bit_length()] |= 1 << cell
+    return places
+
+
 class CandidateGrid:
     """Values and candidates of every cell; 0 / empty set for the other."""
 
