@@ -13,10 +13,11 @@ one search finds both, and each technique keeps its own steps.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from ..geometry import HouseKind
+from ..geometry import HouseKind, Shape
 from .grid import CandidateGrid, bit, finder_of, value_places
 from .memo import Memo
 from .step import Step, TechniqueName, cells_text
@@ -59,6 +60,12 @@ def _mask(houses: tuple[int, ...]) -> int:
     return m
 
 
+@lru_cache(maxsize=32)
+def _cover_masks(shape: Shape, kind: HouseKind) -> tuple[int, ...]:
+    """Each cell's houses of one kind, as a bit set of house indexes."""
+    return tuple(_mask(houses) for houses in shape.cell_houses_by_kind[kind])
+
+
 def _bits(mask: int) -> list[int]:
     """The house indexes in a bit set, ascending."""
     return [h for h in range(mask.bit_length()) if mask >> h & 1]
@@ -68,14 +75,14 @@ def _lines(grid: CandidateGrid, value: int, base_kind: HouseKind, cover_kind: Ho
     """Base lines of one kind with one to ``limit`` places for ``value``."""
     shape, cands = grid.shape, grid.cands
     b = bit(value)
-    cover_of = shape.cell_houses_by_kind[cover_kind]
+    cover_of = _cover_masks(shape, cover_kind)
     lines = []
     for h in shape.row_houses if base_kind == "row" else shape.column_houses:
         places = [c for c in shape.house_cells[h] if cands[c] & b]
         if 1 <= len(places) <= limit:
             covers = cells = 0
             for c in places:
-                covers |= _mask(cover_of[c])
+                covers |= cover_of[c]
                 cells |= 1 << c
             lines.append(_Line(h, places, covers, cells))
     return lines
@@ -167,9 +174,9 @@ def _finned(fish: _Fish, cover_kind: HouseKind) -> Iterator[Step]:
     base cells outside it fix most covers, and cells inside may add the rest."""
     shape = fish.grid.shape
     box_of = shape.cell_houses_by_kind["box"]
-    cover_of = shape.cell_houses_by_kind[cover_kind]
+    cover_of = _cover_masks(shape, cover_kind)
     base_cells = fish.base_cells
-    cell_cover = {c: _mask(cover_of[c]) for c in base_cells}
+    cell_cover = {c: cover_of[c] for c in base_cells}
     for box in sorted({bx for c in base_cells for bx in box_of[c]}):
         body_covers = 0
         in_box = []
