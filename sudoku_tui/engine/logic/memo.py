@@ -16,7 +16,7 @@ from typing import Generic, TypeVar
 
 T = TypeVar("T")
 
-MOST_KEPT = 200_000  # answers kept per search before the store starts afresh
+MOST_KEPT = 20_000  # answers kept per search before the store starts afresh (about 7 MB at most)
 
 
 class Memo(Generic[T]):
