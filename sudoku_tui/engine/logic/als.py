@@ -39,7 +39,10 @@ def almost_locked_sets(grid: CandidateGrid) -> list[Als]:
     for h, house in enumerate(shape.house_cells):
         grid.check_stop()
         key = (shape, h, tuple(cands[c] for c in house))
-        for group, mask in _HOUSE_SETS.get(key) or _HOUSE_SETS.keep(key, _house_sets(cands, house)):
+        sets = _HOUSE_SETS.get(key)
+        if sets is None:
+            sets = _HOUSE_SETS.keep(key, _house_sets(cands, house))
+        for group, mask in sets:
             if group not in found:
                 found[group] = Als(group, mask, h)
     return list(found.values())
