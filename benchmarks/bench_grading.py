@@ -18,16 +18,17 @@ not counted), so both rates come from the same minute. Ours is what
 solution and its level. One puzzle on each side is graded before timing, so
 neither pays for loading or compiling.
 
-Last run (default sample, 200 puzzles; 2 cores shared, load average 30-45),
+Last run (2026-11-23, default sample, 200 puzzles; 2 cores shared with
+two other benchmarks and other engineers' work, load average 9-12),
 puzzles per second, ours / hodoku-py, and the same level:
-qqwing-simple 140.7 / 4.0 (x35.4), exchange-easy 86.8 / 2.8 (x30.6),
-qqwing-intermediate 44.6 / 3.3 (x13.4), exchange-medium 77.0 / 3.2 (x24.3),
-exchange-hard 9.4 / 2.7 (x3.5), exchange-diabolical 0.9 / 0.1 (x7.8),
-qqwing-expert 0.4 / 0.1 (x4.9), top1465 0.2 / 0.02 (x7.2); all 200: x6.7 in
-total time, the same level on 198/200 = 99.0 % (both differences are
+qqwing-simple 111.8 / 5.1 (x21.7), exchange-easy 101.8 / 3.3 (x30.8),
+qqwing-intermediate 34.9 / 2.0 (x17.1), exchange-medium 35.2 / 1.9 (x18.6),
+exchange-hard 5.3 / 1.5 (x3.5), exchange-diabolical 0.9 / 0.1 (x7.1),
+qqwing-expert 1.4 / 0.2 (x5.7), top1465 0.6 / 0.04 (x14.3); all 200: x10.1
+in total time, the same level on 198/200 = 99.0 % (both differences are
 top1465 puzzles that need techniques we lack: grouped nice loops, Franken
-fish). An earlier run on a quiet machine, before chains were picked as
-HoDoKu picks them, gave x17 in total (top1465 x21, exchange-hard x4.7).
+fish). The run before the logic's memo and pruning gave x6.7 in total
+(top1465 x7.2, qqwing-expert x4.9) on a machine loaded more.
 """
 
 from __future__ import annotations

@@ -11,12 +11,15 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 from dataclasses import dataclass
-from itertools import combinations
 
 from .grid import CandidateGrid, bit, digits_of
+from .memo import Memo
 from .step import Step, TechniqueName, cells_text, values_text
 
 MAX_ALS_CELLS = 7
+
+# Each house's ALSes, under its candidates.
+_HOUSE_SETS: Memo[tuple[tuple[int, ...], int]] = Memo()
 
 # Per value (index value - 1) of an ALS, as cell bit sets: the cells that
 # hold it, and the cells outside that see all of them ((0, 0) when absent).
@@ -31,19 +34,43 @@ class Als:
 
 
 def almost_locked_sets(grid: CandidateGrid) -> list[Als]:
-    cands = grid.cands
+    cands, shape = grid.cands, grid.shape
     found: dict[tuple[int, ...], Als] = {}
-    for h, house in enumerate(grid.shape.house_cells):
-        empty = [c for c in house if cands[c]]
-        for size in range(1, min(len(empty) - 1, MAX_ALS_CELLS) + 1):
-            grid.check_stop()
-            for group in combinations(empty, size):
-                mask = 0
-                for c in group:
-                    mask |= cands[c]
-                if mask.bit_count() == size + 1 and group not in found:
-                    found[group] = Als(group, mask, h)
+    for h, house in enumerate(shape.house_cells):
+        grid.check_stop()
+        key = (shape, h, tuple(cands[c] for c in house))
+        sets = _HOUSE_SETS.get(key)
+        if sets is None:
+            sets = _HOUSE_SETS.keep(key, _house_sets(cands, house))
+        for group, mask in sets:
+            if group not in found:
+                found[group] = Als(group, mask, h)
     return list(found.values())
+
+
+def _house_sets(cands: list[int], house: tuple[int, ...]) -> list[tuple[tuple[int, ...], int]]:
+    """The ALSes of one house, smallest first, each size in the order of ``combinations``."""
+    empty = [c for c in house if cands[c]]
+    most = min(len(empty) - 1, MAX_ALS_CELLS)
+    out: list[tuple[int, tuple[int, ...], int]] = []  # (size, positions, values)
+    # Depth first over the cells' positions; a set's values only grow, so one
+    # with more than ``most + 1`` values has no ALS above it.
+    resume: list[tuple[int, tuple[int, ...], int]] = [(0, (), 0)]
+    while resume:
+        i, chosen, mask = resume.pop()
+        while i < len(empty) and len(chosen) < most:
+            grown = mask | cands[empty[i]]
+            bigger = (*chosen, i)
+            i += 1
+            count = grown.bit_count()
+            if count > most + 1:
+                continue
+            if count == len(bigger) + 1:
+                out.append((len(bigger), bigger, grown))
+            resume.append((i, chosen, mask))
+            chosen, mask = bigger, grown
+    out.sort()
+    return [(tuple(empty[i] for i in positions), mask) for _, positions, mask in out]
 
 
 def _profile(grid: CandidateGrid, als: Als, peer_masks: list[int]) -> Profile:
@@ -93,22 +120,72 @@ def _prepared(grid: CandidateGrid) -> _Sets:
 
 def als_xz(grid: CandidateGrid) -> Iterator[Step]:
     found = _prepared(grid)
-    sets, cell_masks, profiles = found.sets, found.cell_masks, found.profiles
+    sets, profiles = found.sets, found.profiles
+    index = _Index(grid, found)
     seen: set[frozenset[tuple[int, int]]] = set()
     for i, a in enumerate(sets):
         grid.check_stop()
         pa = profiles[i]
-        for j in range(i + 1, len(sets)):
+        # The later sets that share a restricted common value with this one and no cell, in order.
+        partners = index.linked(a, pa) >> (i + 1)
+        while partners:
+            low = partners & -partners
+            partners ^= low
+            j = i + low.bit_length()
             common = a.mask & sets[j].mask
-            if common & (common - 1) == 0 or cell_masks[i] & cell_masks[j]:
-                continue  # fewer than two common values, or overlapping sets
+            if common & (common - 1) == 0:
+                continue  # one common value: it links the sets, but nothing is left to remove
             pb = profiles[j]
             # x is restricted common when every x of B sees every x of A.
             rccs = [x for x in digits_of(common) if pb[x - 1][0] & ~pa[x - 1][1] == 0]
-            victims = _victims(found, i, j, rccs) if rccs else None
+            victims = _victims(found, i, j, rccs)
             if victims and frozenset(victims) not in seen:
                 seen.add(frozenset(victims))
                 yield _als_step(grid, found, i, j, victims, rccs)
+
+
+class _Index:
+    """The sets as bits of their indexes (set j is bit j), to find a set's
+    partners without trying every pair."""
+
+    def __init__(self, grid: CandidateGrid, found: _Sets) -> None:
+        self.with_cell: dict[int, int] = {}  # the sets with this cell
+        self.holding_at: dict[tuple[int, int], int] = {}  # the sets whose (cell, value) is a candidate
+        for j, s in enumerate(found.sets):
+            for c in s.cells:
+                self.with_cell[c] = self.with_cell.get(c, 0) | 1 << j
+                for v in digits_of(grid.cands[c]):
+                    self.holding_at[c, v] = self.holding_at.get((c, v), 0) | 1 << j
+        # Per value, each cell holding it with the sets it belongs to.
+        self.places: list[list[tuple[int, int]]] = [[] for _ in found.holding]
+        for (c, v), bits in sorted(self.holding_at.items()):
+            self.places[v].append((c, bits))
+        self._seeing: dict[tuple[int, int], int] = {}
+
+    def seeing(self, value: int, holders: int, see: int) -> int:
+        """The sets holding ``value`` whose places for it all lie in ``see``
+        (the cells that see every one of ``holders``)."""
+        key = (value, holders)
+        got = self._seeing.get(key)
+        if got is None:
+            some = away = 0
+            for c, bits in self.places[value]:
+                if see >> c & 1:
+                    some |= bits
+                else:
+                    away |= bits
+            got = self._seeing[key] = some & ~away
+        return got
+
+    def linked(self, a: Als, pa: Profile) -> int:
+        """The sets with no cell of ``a`` whose places for some common value all see a's."""
+        linked = 0
+        for x in digits_of(a.mask):
+            holders, see = pa[x - 1]
+            linked |= self.seeing(x, holders, see)
+        for c in a.cells:
+            linked &= ~self.with_cell[c]
+        return linked
 
 
 def _victims(found: _Sets, i: int, j: int, rccs: list[int]) -> set[tuple[int, int]]:

@@ -19,8 +19,9 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from itertools import pairwise
 
-from .grid import CandidateGrid, bit
+from .grid import CandidateGrid, bit, value_places
 from .links import LinkGraph
+from .memo import Memo
 from .step import Step, TechniqueName
 
 MAX_LINKS = 20  # longest chain tried (HoDoKu's default is of this order)
@@ -28,6 +29,9 @@ MAX_LINKS = 20  # longest chain tried (HoDoKu's default is of this order)
 State = tuple[int, int]  # (node, 1 on / 0 off)
 Path = list[State]  # from the start
 Placement = tuple[int, int]  # (cell, value)
+
+# The X-Chains of one value, under its places.
+_X_CHAINS: Memo[Step] = Memo()
 
 
 def common_victims(grid: CandidateGrid, n: int, a: int, b: int) -> list[Placement]:
@@ -226,9 +230,17 @@ def best_first(grid: CandidateGrid, steps: Iterator[Step]) -> Iterator[Step]:
 
 
 def _x_chains(grid: CandidateGrid) -> Iterator[Step]:
+    """Each value's chains, which depend on its places alone: remembered under
+    those (memo.py), since most values keep their places from step to step."""
+    places = value_places(grid)
     for value in range(1, grid.n + 1):
         grid.check_stop()
-        yield from _chain_steps(grid, LinkGraph(grid, _one_value(value)), TechniqueName.X_CHAIN, False)
+        key = (grid.shape, value, places[value])
+        yield from _X_CHAINS.replay(key, _x_chains_of(grid, value))
+
+
+def _x_chains_of(grid: CandidateGrid, value: int) -> Iterator[Step]:
+    yield from _chain_steps(grid, LinkGraph(grid, _one_value(value)), TechniqueName.X_CHAIN, False)
 
 
 def x_chain(grid: CandidateGrid) -> Iterator[Step]:

@@ -13,17 +13,22 @@ one search finds both, and each technique keeps its own steps.
 from __future__ import annotations
 
 from collections.abc import Iterator
+from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from ..geometry import HouseKind
-from .grid import CandidateGrid, bit, finder_of
+from ..geometry import HouseKind, Shape
+from .grid import CandidateGrid, bit, finder_of, value_places
+from .memo import Memo
 from .step import Step, TechniqueName, cells_text
 
 BASIC = {2: TechniqueName.X_WING, 3: TechniqueName.SWORDFISH, 4: TechniqueName.JELLYFISH}
 FINNED = {2: TechniqueName.FINNED_X_WING, 3: TechniqueName.FINNED_SWORDFISH, 4: TechniqueName.FINNED_JELLYFISH}
 SASHIMI = {2: TechniqueName.SASHIMI_X_WING, 3: TechniqueName.SASHIMI_SWORDFISH, 4: TechniqueName.SASHIMI_JELLYFISH}
 MAX_FINS = 4  # fins of one fish; they must share a box anyway
+
+# The finned fish of one size, value and orientation, under the value's places.
+_FINNED: Memo[Step] = Memo()
 
 
 class _Line(NamedTuple):
@@ -55,6 +60,12 @@ def _mask(houses: tuple[int, ...]) -> int:
     return m
 
 
+@lru_cache(maxsize=32)
+def _cover_masks(shape: Shape, kind: HouseKind) -> tuple[int, ...]:
+    """Each cell's houses of one kind, as a bit set of house indexes."""
+    return tuple(_mask(houses) for houses in shape.cell_houses_by_kind[kind])
+
+
 def _bits(mask: int) -> list[int]:
     """The house indexes in a bit set, ascending."""
     return [h for h in range(mask.bit_length()) if mask >> h & 1]
@@ -64,14 +75,14 @@ def _lines(grid: CandidateGrid, value: int, base_kind: HouseKind, cover_kind: Ho
     """Base lines of one kind with one to ``limit`` places for ``value``."""
     shape, cands = grid.shape, grid.cands
     b = bit(value)
-    cover_of = shape.cell_houses_by_kind[cover_kind]
+    cover_of = _cover_masks(shape, cover_kind)
     lines = []
     for h in shape.row_houses if base_kind == "row" else shape.column_houses:
         places = [c for c in shape.house_cells[h] if cands[c] & b]
         if 1 <= len(places) <= limit:
             covers = cells = 0
             for c in places:
-                covers |= _mask(cover_of[c])
+                covers |= cover_of[c]
                 cells |= 1 << c
             lines.append(_Line(h, places, covers, cells))
     return lines
@@ -85,13 +96,20 @@ def _bases(grid: CandidateGrid, size: int, finned: bool) -> Iterator[tuple[int, 
     """Every set of ``size`` base lines that share no cell (Samurai lines can)
     and whose covers could make a fish: its value, its lines, the kind of its
     covers and its covers as a bit set."""
-    most_covers = size + (grid.shape.box if finned else 0)
     for value in range(1, grid.n + 1):
         for base_kind, cover_kind in _ORIENTATIONS:
             grid.check_stop()
-            lines = _lines(grid, value, base_kind, cover_kind, size + (MAX_FINS if finned else 0))
-            for group, covers in _groups(lines, size, most_covers):
+            for group, covers in _bases_of(grid, size, finned, value, base_kind, cover_kind):
                 yield value, group, cover_kind, covers
+
+
+def _bases_of(
+    grid: CandidateGrid, size: int, finned: bool, value: int, base_kind: HouseKind, cover_kind: HouseKind
+) -> Iterator[tuple[tuple[_Line, ...], int]]:
+    """The base line sets of one value and orientation (see _bases)."""
+    most_covers = size + (grid.shape.box if finned else 0)
+    lines = _lines(grid, value, base_kind, cover_kind, size + (MAX_FINS if finned else 0))
+    return _groups(lines, size, most_covers)
 
 
 def _groups(lines: list[_Line], size: int, most_covers: int) -> Iterator[tuple[tuple[_Line, ...], int]]:
@@ -123,8 +141,25 @@ def _basic_fish(grid: CandidateGrid, size: int) -> Iterator[Step]:
 
 
 def _finned_fish(grid: CandidateGrid, size: int) -> Iterator[Step]:
-    """Finned and sashimi fish of one size, each step named for its kind."""
-    for value, group, cover_kind, covers in _bases(grid, size, True):
+    """Finned and sashimi fish of one size, each step named for its kind.
+
+    A value's fish in one orientation depend on its places alone: they are
+    remembered under those (memo.py), since most values keep their places
+    from one step to the next."""
+    shape = grid.shape
+    places = value_places(grid)
+    for value in range(1, grid.n + 1):
+        for base_kind, cover_kind in _ORIENTATIONS:
+            grid.check_stop()
+            key = (shape, size, value, base_kind, places[value])
+            yield from _FINNED.replay(key, _finned_of(grid, size, value, base_kind, cover_kind))
+
+
+def _finned_of(
+    grid: CandidateGrid, size: int, value: int, base_kind: HouseKind, cover_kind: HouseKind
+) -> Iterator[Step]:
+    """The finned and sashimi fish of one value, base lines of one kind."""
+    for group, covers in _bases_of(grid, size, True, value, base_kind, cover_kind):
         count = covers.bit_count()
         # Fins share one box, so they add at most a box's width of
         # covers; more than that and no finned fish is possible.
@@ -139,9 +174,9 @@ def _finned(fish: _Fish, cover_kind: HouseKind) -> Iterator[Step]:
     base cells outside it fix most covers, and cells inside may add the rest."""
     shape = fish.grid.shape
     box_of = shape.cell_houses_by_kind["box"]
-    cover_of = shape.cell_houses_by_kind[cover_kind]
+    cover_of = _cover_masks(shape, cover_kind)
     base_cells = fish.base_cells
-    cell_cover = {c: _mask(cover_of[c]) for c in base_cells}
+    cell_cover = {c: cover_of[c] for c in base_cells}
     for box in sorted({bx for c in base_cells for bx in box_of[c]}):
         body_covers = 0
         in_box = []

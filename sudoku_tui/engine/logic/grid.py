@@ -10,7 +10,7 @@ houses of each kind) are the Shape's own: ``grid.shape.house_cells`` etc.
 from __future__ import annotations
 
 from collections.abc import Callable, Iterable, Iterator, Sequence
-from functools import cache
+from functools import cache, lru_cache
 from typing import Any
 
 from ..conflicts import candidates
@@ -39,6 +39,24 @@ def digits_of(mask: int) -> tuple[int, ...]:
         mask >>= 1
         value += 1
     return tuple(out)
+
+
+@lru_cache(maxsize=32)
+def house_masks(shape: Shape) -> tuple[int, ...]:
+    """Each house's cells as a bit set of cell indexes."""
+    return tuple(sum(1 << c for c in cells) for cells in shape.house_cells)
+
+
+def value_places(grid: CandidateGrid) -> list[int]:
+    """Per value (index ``value``, 0 unused), the cells that still have it as a
+    candidate, as a bit set of cell indexes."""
+    places = [0] * (grid.n + 1)
+    for cell, mask in enumerate(grid.cands):
+        while mask:
+            low = mask & -mask
+            mask ^= low
+            places[low.bit_length()] |= 1 << cell
+    return places
 
 
 class CandidateGrid:

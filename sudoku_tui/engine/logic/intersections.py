@@ -10,15 +10,18 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .grid import CandidateGrid, bit, finder_of
+from .grid import CandidateGrid, bit, finder_of, house_masks, value_places
 from .step import Step, TechniqueName, house_text
 
 
 def _locked_candidates(grid: CandidateGrid) -> Iterator[Step]:
     shape = grid.shape
+    places, masks = value_places(grid), house_masks(shape)
     for source in shape.box_houses + shape.row_houses + shape.column_houses:
         for value in range(1, grid.n + 1):
-            yield from _locked_in(grid, source, value)
+            # A value with fewer than two places in the house has nothing to lock (bit sets: cheap to tell).
+            if (places[value] & masks[source]).bit_count() >= 2:
+                yield from _locked_in(grid, source, value)
 
 
 def _locked_in(grid: CandidateGrid, source: int, value: int) -> Iterator[Step]:

@@ -6,11 +6,15 @@ from collections.abc import Iterator
 from itertools import combinations
 
 from .grid import CandidateGrid, bit, digits_of
+from .memo import Memo
 from .step import Step, TechniqueName, cells_text, house_text, values_text
 
 NAKED = {2: TechniqueName.NAKED_PAIR, 3: TechniqueName.NAKED_TRIPLE, 4: TechniqueName.NAKED_QUADRUPLE}
 LOCKED = {2: TechniqueName.LOCKED_PAIR, 3: TechniqueName.LOCKED_TRIPLE}
 HIDDEN = {2: TechniqueName.HIDDEN_PAIR, 3: TechniqueName.HIDDEN_TRIPLE, 4: TechniqueName.HIDDEN_QUADRUPLE}
+
+# The hidden subsets of one house and size, under its cells' candidates and values.
+_HIDDEN: Memo[Step] = Memo()
 
 
 def _search_order(grid: CandidateGrid) -> list[int]:
@@ -92,30 +96,39 @@ def _naked_step(grid: CandidateGrid, group: tuple[int, ...], locked: bool) -> St
 def _hidden(grid: CandidateGrid, size: int) -> Iterator[Step]:
     """``size`` values that fit only in ``size`` cells of a house: those cells
     hold them, so their other candidates go."""
-    shape, cands = grid.shape, grid.cands
+    shape, cands, values = grid.shape, grid.cands, grid.values
     for index in _search_order(grid):
         grid.check_stop()
-        places = {v: where for v, where in grid.missing_places(index).items() if 1 <= len(where) <= size}
-        # A hidden subset of size k in a house with k+m empty cells is the
-        # naked subset of the other m; HoDoKu still reports the hidden one.
-        for group in combinations(sorted(places), size):
-            cells = {c for v in group for c in places[v]}
-            if len(cells) != size:
-                continue
-            keep = 0
-            for v in group:
-                keep |= bit(v)
-            removed = tuple(sorted((c, v) for c in cells for v in digits_of(cands[c] & ~keep)))
-            if removed:
-                yield Step(
-                    HIDDEN[size],
-                    eliminations=removed,
-                    cells=tuple(sorted(cells)),
-                    houses=(index,),
-                    values=group,
-                    explanation=f"in {house_text(shape, index)}, {values_text(shape, group)} fit only in "
-                    f"{cells_text(shape, cells)}, so those cells hold nothing else",
-                )
+        # A house's hidden subsets depend on its cells alone, which most steps leave as they were.
+        cells = shape.house_cells[index]
+        key = (shape, index, size, tuple(cands[c] for c in cells), tuple(values[c] for c in cells))
+        yield from _HIDDEN.replay(key, _hidden_in(grid, index, size))
+
+
+def _hidden_in(grid: CandidateGrid, index: int, size: int) -> Iterator[Step]:
+    """The hidden subsets of one house."""
+    shape, cands = grid.shape, grid.cands
+    places = {v: where for v, where in grid.missing_places(index).items() if 1 <= len(where) <= size}
+    # A hidden subset of size k in a house with k+m empty cells is the
+    # naked subset of the other m; HoDoKu still reports the hidden one.
+    for group in combinations(sorted(places), size):
+        cells = {c for v in group for c in places[v]}
+        if len(cells) != size:
+            continue
+        keep = 0
+        for v in group:
+            keep |= bit(v)
+        removed = tuple(sorted((c, v) for c in cells for v in digits_of(cands[c] & ~keep)))
+        if removed:
+            yield Step(
+                HIDDEN[size],
+                eliminations=removed,
+                cells=tuple(sorted(cells)),
+                houses=(index,),
+                values=group,
+                explanation=f"in {house_text(shape, index)}, {values_text(shape, group)} fit only in "
+                f"{cells_text(shape, cells)}, so those cells hold nothing else",
+            )
 
 
 def locked_pair(grid: CandidateGrid) -> Iterator[Step]:
