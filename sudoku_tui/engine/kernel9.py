@@ -363,19 +363,24 @@ def count_batch(
 ) -> int:
     """``count`` for the rows of ``givens`` from ``first`` on, in one call.
 
-    The call stops once its rows took ``budget`` branch nodes (so that the
-    caller hears Ctrl-C between calls): the row that ran the budget out gets
-    -1 and the row to go on from is returned (``givens.shape[0]`` when done).
+    The call stops once its rows took ``budget`` branch nodes, so that the
+    caller hears Ctrl-C between calls, and returns the row to go on from
+    (``givens.shape[0]`` when done). A row the rest of a budget did not
+    settle starts again in the next call; one that a whole budget did not
+    settle gets -1, for the caller's resumable search.
     """
     spent = 0
     for i in range(first, givens.shape[0]):
-        if spent >= budget:
-            return i
         found = count(givens[i], limit, budget - spent, stack, seen)
-        counts[i] = found
         if found < 0:
-            return i + 1
+            if spent == 0:
+                counts[i] = -1
+                return i + 1
+            return i
+        counts[i] = found
         spent += seen[NODES] + 1  # a row costs at least its start
+        if spent >= budget:
+            return i + 1
     return int(givens.shape[0])
 
 
