@@ -35,7 +35,8 @@ BAND = (1 << 27) - 1
 OPEN = 27  # state[OPEN + b]: the open cells of band b
 WIDTH = 32  # a state row: 27 masks, 3 open-cell masks, the branch's cell and its values left
 CELL, LEFT = 30, 31
-NODES = 27  # seen[NODES]: the branch nodes the last count took
+STACKS = 27  # seen[STACKS + i]: the mask i as the stacks last looked at it
+NODES = 54  # seen[NODES]: the branch nodes the last count took
 DEPTHS = 82  # the root and one level per cell at most
 SPREAD = 1 | 1 << 9 | 1 << 18  # a 9-bit column set times this: those columns in all 3 rows of a band
 
@@ -160,7 +161,7 @@ def _bands(state: np.ndarray, seen: np.ndarray) -> int:
 
 
 @njit
-def _stacks(state: np.ndarray) -> int:
+def _stacks(state: np.ndarray, seen: np.ndarray) -> int:
     """The same for columns: band-column permutations in each stack, and
     hidden singles of columns; -1 on a contradiction, else whether anything
     changed."""
@@ -168,6 +169,8 @@ def _stacks(state: np.ndarray) -> int:
     for value in range(9):
         base = 3 * value
         m0, m1, m2 = state[base], state[base + 1], state[base + 2]
+        if m0 == seen[STACKS + base] and m1 == seen[STACKS + base + 1] and m2 == seen[STACKS + base + 2]:
+            continue
         f0 = (m0 | m0 >> 9 | m0 >> 18) & 511
         f1 = (m1 | m1 >> 9 | m1 >> 18) & 511
         f2 = (m2 | m2 >> 9 | m2 >> 18) & 511
@@ -186,6 +189,7 @@ def _stacks(state: np.ndarray) -> int:
             others = (n1 | n2) if band == 0 else (n0 | n2) if band == 1 else (n0 | n1)
             m = state[base + band]
             kept = m & (cols * SPREAD)
+            seen[STACKS + base + band] = kept
             if kept != m:
                 state[base + band] = kept
                 changed = 1
@@ -236,7 +240,7 @@ def propagate(state: np.ndarray, seen: np.ndarray) -> bool:
         a = _bands(state, seen)
         if a < 0:
             return False
-        b = _stacks(state)
+        b = _stacks(state, seen)
         if b < 0:
             return False
         c = _naked(state)
@@ -252,6 +256,7 @@ def start(givens: np.ndarray, state: np.ndarray, seen: np.ndarray) -> bool:
     for i in range(27):
         state[i] = BAND
         seen[i] = -1
+        seen[STACKS + i] = -1
     for b in range(3):
         state[OPEN + b] = BAND
     for c in range(81):
@@ -309,7 +314,7 @@ def _try_next(stack: np.ndarray, depth: int, seen: np.ndarray) -> bool:
     for i in range(OPEN + 3):
         child[i] = row[i]
     for i in range(27):
-        seen[i] = row[i]  # the parent's masks are at their fixed point already
+        seen[i] = seen[STACKS + i] = row[i]  # the parent's masks are at their fixed point already
     where = row[CELL]
     return _place(child, _index(bit), where >> 5, 1 << (where & 31)) and propagate(child, seen)
 
@@ -318,7 +323,7 @@ def _try_next(stack: np.ndarray, depth: int, seen: np.ndarray) -> bool:
 def count(givens: np.ndarray, limit: int, budget: int, stack: np.ndarray, seen: np.ndarray) -> int:
     """Solutions of 81 givens up to ``limit``; -1 when ``budget`` branch
     nodes did not settle it. ``stack`` is DEPTHS x WIDTH scratch, ``seen``
-    28 (``seen[NODES]`` gets the branch nodes taken)."""
+    NODES + 1 (``seen[NODES]`` gets the branch nodes taken)."""
     seen[NODES] = 0
     if not start(givens, stack[0], seen):
         return 0
