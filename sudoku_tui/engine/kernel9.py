@@ -236,19 +236,20 @@ def _naked(state: np.ndarray) -> int:
 @njit
 def propagate(state: np.ndarray, seen: np.ndarray) -> bool:
     """Every rule above to a fixed point; False on a contradiction. ``seen``
-    holds the masks already looked at (a parent's, or -1 for none)."""
+    holds the masks already looked at (a parent's, or -1 for none). The
+    stacks, the dearest rule, wait until the bands and naked singles are quiet."""
     while True:
         a = _bands(state, seen)
         if a < 0:
             return False
-        b = _stacks(state, seen)
-        if b < 0:
-            return False
         c = _naked(state)
         if c < 0:
             return False
-        if a == 0 and b == 0 and c == 0:
-            return True
+        if a or c:
+            continue
+        b = _stacks(state, seen)
+        if b <= 0:
+            return b == 0
 
 
 @njit
