@@ -35,6 +35,7 @@ from typing import Any, Protocol
 from . import backend
 from .conflicts import candidates, conflicting_cells
 from .geometry import Shape
+from .limits import MAX_LIMIT
 from .progress import ProgressCallback
 from .puzzle import Puzzle
 from .pysearch import PureSearch
@@ -189,7 +190,7 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, should_stop: StopCheck | Non
         # The classic board has a counter of its own, several times faster (kernel9.py).
         from .kernel9 import count_givens
 
-        found = count_givens(puzzle.givens, limit)
+        found = count_givens(puzzle.givens, min(limit, MAX_LIMIT))  # its counter is 64-bit
         if found >= 0:
             return found
     search = _search(puzzle.shape)

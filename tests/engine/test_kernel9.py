@@ -100,3 +100,8 @@ def test_batch_budget_runs_out_between_rows(monkeypatch: pytest.MonkeyPatch, sha
     monkeypatch.setattr(batch, "NODES_PER_CALL", 8)
     want = [str(n) if n < 2 else "2+" for n in (pure_count(p.givens, 2) for p in puzzles)]
     assert list(solve_lines(NINE, lines, count=True)) == want
+
+
+def test_a_limit_past_the_counters_64_bits() -> None:
+    two = Puzzle.from_line(NINE, "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642")
+    assert count_solutions(two, 1 << 64) == pure_count(two.givens, 1 << 64) == 2
