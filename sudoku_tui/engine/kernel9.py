@@ -1,7 +1,7 @@
 """A compiled counter made for the classic 9x9 board: uniqueness proofs fast.
 
 The general kernel (kernel.py) keeps one candidate mask per cell and serves
-every shape. This one knows the 9x9 board and keeps it digit by digit
+every shape. This one knows the 9x9 board and keeps it value by value
 instead, in *bands* (three rows of boxes): for each value and band a 27-bit
 mask of the cells that may still hold it, bit ``9 * row_in_band + column``.
 That turns the rules into a few word operations:
