@@ -14,6 +14,7 @@ API. With ``jobs > 1`` chunks go to a process pool and come back in order.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
 
 from . import backend
 from .classic import solve_classic
@@ -21,8 +22,11 @@ from .geometry import Shape, shape_for_size
 from .limits import worker_count, worker_pool
 from .progress import ProgressCallback
 from .puzzle import Puzzle, format_line
-from .solver import count_solutions, in_order_budget, needs_sat, solve
+from .solver import CLASSIC_9X9, count_solutions, in_order_budget, needs_sat, solve
 from .variants import PER_LINE
+
+if TYPE_CHECKING:
+    import numpy as np
 
 NO_SOLUTION = "no solution"
 
@@ -61,6 +65,8 @@ def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> 
     table = kernel_tables(shape)
     givens = lines_to_givens(table, list(lines))
     rows, cells = givens.shape
+    if count and shape.name == CLASSIC_9X9 and not shape.variant:
+        return _count_nine(shape, lines, givens, limit)
     counts = np.zeros(rows, dtype=np.int64)
     solutions = np.zeros((rows, cells), dtype=np.uint8)
     stack = np.zeros((cells + 1, cells), dtype=np.int64)
@@ -102,6 +108,25 @@ def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> 
         elif found != 1:  # several solutions, or a budget ran out: the public solver answers
             out[i] = _answer(shape, lines[i], "fast", False, limit)
     return out
+
+
+def _count_nine(shape: Shape, lines: Sequence[str], givens: np.ndarray, limit: int) -> list[str]:
+    """Counts of a chunk of classic 9x9 lines by the 9x9 counter (kernel9.py)."""
+    import numpy as np
+
+    from . import kernel9
+
+    counts = np.zeros(len(lines), dtype=np.int64)
+    stack, seen = kernel9.scratch()
+    row = 0
+    while row < len(lines):
+        # Python runs between two calls, so Ctrl-C is heard within one budget.
+        row = kernel9.count_batch(givens, row, NODES_PER_CALL, limit, counts, stack, seen)
+    # A puzzle that ran a call's budget out (-1) is counted through the public API.
+    return [
+        _count_text(found, limit) if found >= 0 else _answer(shape, lines[i], "fast", True, limit)
+        for i, found in enumerate(counts.tolist())
+    ]
 
 
 def _chunk_job(task: tuple[str, Sequence[str], str, bool, int]) -> list[str]:

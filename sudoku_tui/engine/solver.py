@@ -35,6 +35,7 @@ from typing import Any, Protocol
 from . import backend
 from .conflicts import candidates, conflicting_cells
 from .geometry import Shape
+from .limits import MAX_LIMIT
 from .progress import ProgressCallback
 from .puzzle import Puzzle
 from .pysearch import PureSearch
@@ -57,6 +58,8 @@ IN_ORDER_NODES_BEFORE_SAT = 2_000
 # its search in cell order gives up sooner (the answers are the same).
 PURE_IN_ORDER_SHARE = 10
 _NO_BUDGET = 1 << 62
+# The name of the classic 9x9 board's Shape (a variant's shape has its own name).
+CLASSIC_9X9 = "9x9"
 
 
 class Search(Protocol):
@@ -183,6 +186,13 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, should_stop: StopCheck | Non
     """Number of solutions, counting stops at ``limit``."""
     if limit < 1:
         return 0
+    if puzzle.shape.name == CLASSIC_9X9 and not puzzle.shape.variant and backend.compiled():
+        # The classic board has a counter of its own, several times faster (kernel9.py).
+        from .kernel9 import count_givens
+
+        found = count_givens(puzzle.givens, min(limit, MAX_LIMIT))  # its counter is 64-bit
+        if found >= 0:
+            return found
     search = _search(puzzle.shape)
     state = search.start(puzzle.givens)
     if state is None:

@@ -1,0 +1,107 @@
+"""The 9x9 counter (kernel9.py) counts as the general searches do.
+
+Every count is checked against the pure-Python search (pysearch.py), which
+keeps the board cell by cell and knows nothing of bands; the counter's own
+give-up budget and the batch's per-call budget are checked to hand the
+puzzle on without changing an answer.
+"""
+
+from __future__ import annotations
+
+import random
+from collections.abc import Callable, Sequence
+from pathlib import Path
+from typing import Any
+
+import pytest
+
+from sudoku_tui.engine import batch
+from sudoku_tui.engine.batch import solve_lines
+from sudoku_tui.engine.formats import read_puzzle_file
+from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.engine.pysearch import PureSearch
+from sudoku_tui.engine.solver import count_solutions, solve
+from tests.search_paths import compiled_search_available
+
+pytestmark = pytest.mark.skipif(not compiled_search_available(), reason="Numba is not installed (the fast extra)")
+
+NINE = square(3)
+
+
+def pure_count(givens: Sequence[int], limit: int) -> int:
+    search = PureSearch(NINE)
+    state = search.start(givens)
+    return 0 if state is None else search.run(state, limit, False, None)[0]
+
+
+def counted(givens: Sequence[int], limit: int) -> int:
+    from sudoku_tui.engine import kernel9
+
+    stack, seen = kernel9.scratch()
+    return int(kernel9.count(bytes_of(givens), limit, 1 << 40, stack, seen))
+
+
+def bytes_of(givens: Sequence[int]) -> Any:
+    import numpy as np
+
+    return np.array(givens, dtype=np.uint8)
+
+
+def sample(shared_file: Callable[..., Path], name: str, size: int) -> list[Puzzle]:
+    lines = read_puzzle_file(shared_file("9x9", name)).lines
+    return [Puzzle.from_line(NINE, line) for line in random.Random(9).sample(lines, min(size, len(lines)))]
+
+
+@pytest.mark.parametrize(("name", "size"), [("top1465.txt", 60), ("serg-multi-solution.txt", 100)])
+def test_shared_puzzles(shared_file: Callable[..., Path], name: str, size: int) -> None:
+    for p in sample(shared_file, name, size):
+        assert counted(p.givens, 2) == pure_count(p.givens, 2), p.givens
+
+
+def test_thinned_and_broken_grids_at_several_limits() -> None:
+    # Solutions of a few seeds, thinned to 17-40 givens (often several
+    # solutions), some with one value changed (often none).
+    rng = random.Random(16)
+    grids = [solve(Puzzle(NINE, tuple([0] * 80 + [v]))) for v in range(1, 10)]
+    for trial in range(300):
+        grid = grids[trial % len(grids)]
+        assert grid is not None
+        givens = [0] * 81
+        for cell in rng.sample(range(81), rng.randint(17, 40)):
+            givens[cell] = grid[cell]
+        if trial % 3 == 0:
+            givens[rng.randrange(81)] = rng.randint(1, 9)
+        limit = rng.choice((1, 2, 3, 7))
+        assert counted(givens, limit) == pure_count(givens, limit), (givens, limit)
+
+
+def test_conflicting_and_empty_boards() -> None:
+    two_fives = [5, 5] + [0] * 79
+    assert counted(two_fives, 2) == 0
+    assert counted([0] * 81, 40) == 40
+
+
+def test_giving_up_hands_the_count_on(monkeypatch: pytest.MonkeyPatch) -> None:
+    from sudoku_tui.engine import kernel9
+
+    stack, seen = kernel9.scratch()
+    assert kernel9.count(bytes_of([0] * 81), 2, 0, stack, seen) == -1  # an empty board needs a branch
+    monkeypatch.setattr(kernel9, "GIVE_UP_NODES", 0)
+    assert count_solutions(Puzzle(NINE, (0,) * 81), limit=5) == 5
+    sparse = Puzzle.from_line(NINE, "...82.4..52..4..1.6.......7.4...9.2...25.....9.37....6..8.1.......2...3.........5")
+    assert count_solutions(sparse) == pure_count(sparse.givens, 2)
+
+
+def test_batch_budget_runs_out_between_rows(monkeypatch: pytest.MonkeyPatch, shared_file: Callable[..., Path]) -> None:
+    puzzles = sample(shared_file, "top1465.txt", 40)
+    lines = ["".join(str(v) if v else "." for v in p.givens) for p in puzzles]
+    # A few nodes a call: most rows run a call's budget out and go to count_solutions.
+    monkeypatch.setattr(batch, "NODES_PER_CALL", 8)
+    want = [str(n) if n < 2 else "2+" for n in (pure_count(p.givens, 2) for p in puzzles)]
+    assert list(solve_lines(NINE, lines, count=True)) == want
+
+
+def test_a_limit_past_the_counters_64_bits() -> None:
+    two = Puzzle.from_line(NINE, "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642")
+    assert count_solutions(two, 1 << 64) == pure_count(two.givens, 1 << 64) == 2
