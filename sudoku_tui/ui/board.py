@@ -451,19 +451,21 @@ class Board(Widget, can_focus=True):
         columns = [kind for _, kind in plan.line_rows[y] if kind in ("cell", "gap")]
         return tuple(cell_at[(board_row, col)] for col, kind in enumerate(columns) if kind == "cell")
 
-    def _cell_look(self, cell: int, lit: Highlights) -> tuple[int, ...]:
-        """Everything that decides how a cell is drawn besides the shape and the drawing."""
-        value = self.play.values[cell]
+    def _cell_look(self, cell: int, lit: Highlights, cursor: int, focused: bool) -> tuple[int, ...]:
+        """Everything that decides how a cell is drawn besides the shape and the drawing
+        (the cursor and the focus passed in: reading a reactive per cell costs)."""
+        play = self.play
+        value = play.values[cell]
         flags = (
             (cell in lit.hinted)
             | (cell in lit.mistakes) << 1
             | (cell in lit.conflicts) << 2
             | (cell in lit.peers) << 3
-            | (cell == self.cursor) << (4 + self.has_focus)
+            | (cell == cursor) << (4 + focused)
         )
         if value:
-            return (value, self.play.is_given(cell), flags, value == lit.value)
-        marks = self.play.marks[cell]
+            return (value, play.is_given(cell), flags, value == lit.value)
+        marks = play.marks[cell]
         matched = lit.value if lit.value and marks >> (lit.value - 1) & 1 else 0
         return (0, marks, flags, matched)
 
@@ -473,8 +475,14 @@ class Board(Widget, can_focus=True):
         cells = self._line_cells(y)
         if self.paused:
             return (self._drawing, y, self.size.width, True)
-        lit = self._highlights()
-        return (self._drawing, y, self.size.width, False, *(self._cell_look(cell, lit) for cell in cells))
+        lit, cursor, focused = self._highlights(), self.cursor, self.has_focus
+        return (
+            self._drawing,
+            y,
+            self.size.width,
+            False,
+            *(self._cell_look(cell, lit, cursor, focused) for cell in cells),
+        )
 
     def _refresh_changed(self) -> None:
         """Refresh the lines whose look changed since they were drawn (all of them before the first drawing)."""
@@ -581,7 +589,7 @@ class Board(Widget, can_focus=True):
 
     def _cell_segments(self, cell: int, sub_row: int, lit: Highlights) -> list[Segment]:
         """One row of one cell, drawn once for each look it takes (the list is shared: not to be changed)."""
-        key = (cell, sub_row, self._cell_look(cell, lit))
+        key = (cell, sub_row, self._cell_look(cell, lit, self.cursor, self.has_focus))
         drawn = self._cell_drawings.get(key)
         if drawn is None:
             if len(self._cell_drawings) > CELL_ROWS_KEPT:
