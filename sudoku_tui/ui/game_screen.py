@@ -59,7 +59,7 @@ from .keys import GAME_KEYS
 from .layout import choose_plan, smallest_plan
 from .new_puzzle_dialog import NewPuzzleDialog
 from .statistics_screen import StatisticsScreen
-from .widgets import BoardArea, DigitCounts, PuzzleBar, PuzzleNumber, StatusLine
+from .widgets import BoardArea, DigitCounts, GameFooter, PuzzleBar, PuzzleNumber, StatusLine
 from .worker_messages import (
     FileLoaded,
     HintReady,
@@ -118,7 +118,7 @@ class GameScreen(Screen[None]):
         with StatusLine(id="status-bar"):
             yield from StatusLine.parts()
         yield Static("", id="too-small")
-        yield Footer(compact=True)
+        yield GameFooter(compact=True)
 
     def on_mount(self) -> None:
         self.board.focus()

@@ -12,9 +12,10 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal
 from textual.geometry import Size
 from textual.message import Message
+from textual.screen import Screen
 from textual.strip import Strip
 from textual.widget import Widget
-from textual.widgets import Input, Label, ProgressBar
+from textual.widgets import Footer, Input, Label, ProgressBar
 
 from .board import Board
 from .layout import choose_plan
@@ -89,6 +90,45 @@ class BoardArea(Horizontal):
         board.offer_room(narrower if shown else room)
 
 
+class GameFooter(Footer):
+    """The Footer, rebuilt only when the keys it shows (or whether they are enabled) changed.
+
+    Textual's Footer builds its keys anew each time bindings may have changed,
+    which the game says after every value, mark and undo (several times a key):
+    that rebuilding was most of what such a key cost a served game's process.
+    """
+
+    def __init__(self, *, compact: bool = False) -> None:
+        super().__init__(compact=compact)
+        self._shown: tuple[object, ...] | None = None  # what the keys were last built from
+        self._check_pending = False
+
+    def _what_it_shows(self) -> tuple[object, ...]:
+        """Everything the Footer's keys are built from (see ``Footer.compose``)."""
+        active = self.screen.active_bindings
+        shown = tuple((binding, enabled, tooltip) for (_, binding, enabled, tooltip) in active.values() if binding.show)
+        palette = active.get(self.app.COMMAND_PALETTE_BINDING)
+        palette_key = None if palette is None else palette[1:]
+        return (self._bindings_ready, self.show_command_palette, self.app.ENABLE_COMMAND_PALETTE, shown, palette_key)
+
+    def compose(self) -> ComposeResult:
+        self._shown = self._what_it_shows()
+        yield from super().compose()
+
+    def bindings_changed(self, screen: Screen[object]) -> None:
+        self._bindings_ready = True
+        if not screen.app.app_focus:
+            return
+        if self.is_attached and screen is self.screen and not self._check_pending:
+            self._check_pending = True  # one check for any number of calls before the next refresh
+            self.call_after_refresh(self._rebuild_if_changed)
+
+    async def _rebuild_if_changed(self) -> None:
+        self._check_pending = False
+        if self._what_it_shows() != self._shown:
+            await self.recompose()
+
+
 class PuzzleNumber(Input):
     """The puzzle number box.
 
@@ -141,6 +181,25 @@ class PuzzleBar(Horizontal):
         self.query_one("#hint", Label).update(text)
 
 
+def show_text(label: Label, text: str) -> None:
+    """Put plain ``text`` in a one-line label of the status line, laying the screen out
+    again only when the label's size may change: a layout costs far more than a
+    repaint, and the status line changes on every key."""
+    before = label.content
+    if not isinstance(before, str):
+        label.update(text)
+        return
+    if before == text:
+        return
+    room = label.content_size.width
+    length, length_before = cell_len(text), cell_len(before)
+    width = label.styles.width
+    # Both on one line in the room the label has, and a label as wide as its text keeps its length.
+    same_size = "\n" not in text and max(length, length_before) <= room
+    same_size = same_size and (length == length_before or (width is not None and width.is_fraction))
+    label.update(text, layout=not same_size)
+
+
 class StatusLine(Horizontal):
     """What is going on, the selected cell's marks (or a progress bar), the mode, the clock."""
 
@@ -154,7 +213,7 @@ class StatusLine(Horizontal):
         yield Label("", id="clock")
 
     def say(self, text: str) -> None:
-        self.query_one("#status", Label).update(text)
+        show_text(self.query_one("#status", Label), text)
 
     def show_bar(self, shown: bool, total: float | None = 100) -> None:
         """The progress bar takes the place of the cell's marks while it shows;
@@ -170,14 +229,9 @@ class StatusLine(Horizontal):
 
     def show_cell(self, mode: str, pencil: bool, info: str) -> None:
         mode_label = self.query_one("#mode", Label)
-        mode_label.update(mode)
+        show_text(mode_label, mode)
         mode_label.set_class(pencil, "-pencil")
-        self.query_one("#cell-info", Label).update(info)
+        show_text(self.query_one("#cell-info", Label), info)
 
     def show_clock(self, text: str) -> None:
-        """Called every second: a time that did not change draws nothing, and one of the same
-        width only itself (a new layout would redraw the whole screen under a dialog)."""
-        clock = self.query_one("#clock", Label)
-        shown = str(clock.content)
-        if text != shown:
-            clock.update(text, layout=cell_len(text) != cell_len(shown))
+        show_text(self.query_one("#clock", Label), text)

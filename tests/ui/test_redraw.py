@@ -1,0 +1,52 @@
+"""A key redraws only what changed (the board's changed lines, the Footer when its keys
+change), and what is on screen is still what a whole redraw would show."""
+
+from __future__ import annotations
+
+from textual.pilot import Pilot
+from textual.widgets._footer import FooterKey
+from ui_helpers import SIZE, load, still_clock
+
+from sudoku_tui.paths import bundled_puzzles
+from sudoku_tui.ui import SudokuApp
+from sudoku_tui.ui.widgets import GameFooter
+
+# Moves across and down, a value, marks, undo, highlighting off and on, a value chosen.
+KEYS = ["right", "right", "down", "5", "left", "p", "3", "4", "p", "u", "x", "down", "x", "f", "7", "up", "f", "6"]
+
+
+async def screen_now(pilot: Pilot[None]) -> str:
+    await pilot.pause()
+    return pilot.app.export_screenshot()
+
+
+async def test_screen_after_each_key_is_the_whole_redraw() -> None:
+    app = SudokuApp(now=still_clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, bundled_puzzles() / "9x9-easy.txt")
+        board = app.game.board
+        board.cursor = board.play.values.index(0)
+        for key in KEYS:
+            await pilot.press(key)
+            shown = await screen_now(pilot)
+            board.refresh()  # every line drawn again
+            assert shown == await screen_now(pilot), f"after {key}"
+
+
+async def test_footer_rebuilt_only_when_its_keys_change() -> None:
+    app = SudokuApp(now=still_clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, bundled_puzzles() / "9x9-easy.txt")
+        footer = app.game.query_one(GameFooter)
+        keys = list(footer.query(FooterKey))
+        await pilot.press("right", "5", "u")
+        await pilot.pause()
+        assert list(footer.query(FooterKey)) == keys  # the same widgets: not rebuilt
+        await pilot.press("space")  # paused: Solve is disabled
+        await pilot.pause()
+        solve = [key for key in footer.query(FooterKey) if key.action == "solve"]
+        assert [key.has_class("-disabled") for key in solve] == [True]
+        await pilot.press("space")
+        await pilot.pause()
+        solve = [key for key in footer.query(FooterKey) if key.action == "solve"]
+        assert [key.has_class("-disabled") for key in solve] == [False]
