@@ -69,6 +69,49 @@ class TimedScreen(Screen):
         return time.perf_counter() - sent
 
 
+def cpu_seconds(pid: int) -> float:
+    """User and system CPU seconds a process has used so far (0 when it is gone)."""
+    try:
+        fields = Path(f"/proc/{pid}/stat").read_text().rsplit(")", 1)[1].split()
+    except OSError:
+        return 0.0
+    return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+
+
+def children_of(pid: int) -> list[int]:
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == pid:
+                    found.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return found
+
+
+class CpuShares:
+    """Where the CPU went between :meth:`start` and :meth:`report`: this benchmark's own
+    clients (SSH and a terminal emulator each), the server, and its games."""
+
+    def __init__(self, server_pid: int) -> None:
+        self.server_pid = server_pid
+        self.games = children_of(server_pid)
+        self.before = self._now()
+
+    def _now(self) -> tuple[float, float, float, float]:
+        games = sum(cpu_seconds(pid) for pid in self.games)
+        return time.perf_counter(), time.process_time(), cpu_seconds(self.server_pid), games
+
+    def report(self, keys: int) -> str:
+        wall, clients, server, games = (after - before for after, before in zip(self._now(), self.before, strict=True))
+        return (
+            f"CPU over {wall:.0f} s of play: clients {clients:.0f} s, server {server:.0f} s, "
+            f"games {games:.0f} s ({games / max(keys, 1) * 1000:.0f} ms a timed key; opening the file, "
+            "the clock and idle time included)"
+        )
+
+
 def memory_of_children(server_pid: int) -> tuple[int, int, int]:
     """(game processes, total resident KiB, total proportional KiB) of the server's children."""
     count = rss = pss = 0
@@ -114,6 +157,7 @@ async def play(screen: TimedScreen) -> tuple[list[float], list[float]]:
     await screen.wait_for("puzzles/9x9-easy.txt", timeout=120)
     await screen.press("\r")
     await screen.wait_for("of 0 … ", timeout=120)
+    screen.emulating = False  # from here only the time of each answer's first bytes counts
     moves = [await screen.key_to_screen(key) for key in MOVES]
     slow = [await screen.key_to_screen("?"), await screen.key_to_screen("s")]
     return moves, slow
@@ -138,6 +182,7 @@ async def measure(count: int, playing: int, folder: Path) -> None:
         took = time.perf_counter() - started
         print(f"N={count}: {len(held)} sessions held (all on screen after {took:.0f} s); " + memory(server))
         players = held[: min(playing, len(held))]
+        shares = CpuShares(server.process.pid)
         # Each player gets a bounded time, so one stuck session cannot hold the whole run.
         results = await asyncio.gather(
             *(asyncio.wait_for(play(screen), PLAY_LIMIT) for screen in players), return_exceptions=True
@@ -152,6 +197,7 @@ async def measure(count: int, playing: int, folder: Path) -> None:
                 f"{percentile(slow, 0.5) * 1000:.0f} ms, p95 {percentile(slow, 0.95) * 1000:.0f} ms"
                 + (f"; {failed} did not finish" if failed else "")
             )
+            print("  " + shares.report(len(moves) + len(slow)))
             print("  after playing: " + memory(server))
         for screen in held:
             screen.conn.close()
