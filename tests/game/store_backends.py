@@ -21,6 +21,7 @@ import pytest
 
 from sudoku_tui.game.sqlite_store import SqliteStore
 from sudoku_tui.game.store import Clock
+from tests.serve.needs import in_ci
 
 BACKENDS = ["sqlite", "postgresql"]
 PG_BIN_FOLDERS = sorted(Path("/usr/lib/postgresql").glob("*/bin"), reverse=True)
@@ -42,7 +43,7 @@ def _as_postgres(argv: list[str]) -> list[str]:
 
 
 def _missing(what: str) -> None:
-    if os.environ.get("CI", "").lower() == "true":
+    if in_ci():
         pytest.fail(f"{what} is missing; .ci/run installs it")
     pytest.skip(f"{what} is missing")
 

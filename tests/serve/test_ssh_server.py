@@ -245,6 +245,22 @@ def game_processes(server: ServerProcess) -> list[int]:
     return found
 
 
+async def test_a_game_waiting_in_a_dialog_sends_next_to_nothing(server: ServerProcess, keys) -> None:  # type: ignore[no-untyped-def]
+    """Each clock tick used to lay the screen out again, which under a dialog redrew all
+    of it: some 10 KB a second for every idle player, all through the server."""
+    alice, _ = keys
+    async with await connect(server.port, alice) as conn:
+        screen = await shown(conn, START_LINE)
+        await screen.press("o")
+        await screen.wait_for("📄 4x4-easy.txt")
+        await asyncio.sleep(1.5)  # the dialog has settled
+        before = len(screen.output)
+        await asyncio.sleep(3)
+        assert len(screen.output) - before < 2000
+        await screen.press("\x1b")
+        assert await quit_game(screen) == 0
+
+
 def loaded_libraries(pid: int) -> str:
     return Path(f"/proc/{pid}/maps").read_text()
 
