@@ -43,6 +43,8 @@ from .solver import count_solutions
 from .variant_boards import board_and_grid
 
 if TYPE_CHECKING:
+    from .logic.grid import CandidateGrid
+    from .logic.step import Step
     from .logic.techniques import Technique
 
 # A grader names the level of a puzzle with one solution.
@@ -328,11 +330,14 @@ def _graded(
         # Each round grades the puzzle from its givens; a puzzle the eased run
         # finished may still get stuck from the start (the path differs), and
         # is eased again until it does not.
+        dug = givens
         level = None
         while level is None:
             givens, level = _ease_where_stuck(
                 shape, solution, givens, removed, grading.cap, rng, grading.should_stop, check
             )
+        if level < grading.target:
+            givens, level = _harden(shape, dug, givens, level, removed, grading.target, rng, grading.should_stop, check)
         return givens, level
     got = grading.first(Puzzle(shape, tuple(givens)))
     if got > grading.target:
@@ -340,6 +345,49 @@ def _graded(
     if got == grading.target and grading.confirm is not None:
         got = grading.confirm(Puzzle(shape, tuple(givens)))
     return givens, got
+
+
+@dataclass
+class _CappedRun:
+    """The logic with the techniques up to ``cap`` run on a grid until it is
+    solved, stuck, or its score passes the ceiling of ``cap``: past it the
+    puzzle grades one level too hard however the run ends (a score only
+    grows), so the rest of the run is not worth its time."""
+
+    grid: CandidateGrid
+    cap: Level
+    steps: list[Step]
+    score: int = 0
+
+    @classmethod
+    def run(cls, shape: Shape, givens: Sequence[int], cap: Level, should_stop: StopCheck | None) -> _CappedRun:
+        from .logic.grid import CandidateGrid
+        from .logic.runner import iter_steps, score_ceiling
+        from .logic.techniques import score_of
+
+        done = cls(CandidateGrid.from_puzzle(Puzzle(shape, tuple(givens))), cap, [])
+        ceiling = score_ceiling(cap, shape.size)
+        for step in iter_steps(done.grid, True, should_stop, techniques_up_to(cap)):
+            done.steps.append(step)
+            done.score += score_of(step)[1]
+            if done.score > ceiling:
+                break
+        return done
+
+    @property
+    def past_ceiling(self) -> bool:
+        from .logic.runner import score_ceiling
+
+        return self.score > score_ceiling(self.cap, self.grid.shape.size)
+
+    @property
+    def level(self) -> Level | None:
+        """The puzzle's level (the full grade's), None when it is past the cap."""
+        from .logic.runner import Solution
+
+        if not self.grid.is_solved() or self.past_ceiling:
+            return None
+        return Solution(self.steps, True, self.grid).level
 
 
 def _ease_where_stuck(
@@ -353,34 +401,85 @@ def _ease_where_stuck(
     check: Callable[[], None],
 ) -> tuple[list[int], Level | None]:
     """The givens with removed groups given back, one at a time, wherever the
-    logic (with the techniques up to ``cap``) gets stuck, the same run going on
-    after each; with the level when it never got stuck (the dug puzzle's
-    grade), None when groups came back (the new puzzle is to be graded).
+    logic (with the techniques up to ``cap``) gets stuck or its score passes
+    the ceiling of ``cap``, the same run going on after each; with the level
+    when neither happened (the dug puzzle's grade), None when groups came back
+    (the new puzzle is to be graded).
 
     One run of the logic instead of a grading per guess of how many groups to
     give back: where the run got stuck, every technique up to the cap was
-    already tried, so only the given-back value is new."""
-    from .logic.grid import CandidateGrid
-    from .logic.runner import Solution, iter_steps
+    already tried, so only the given-back value is new. Where the score passed
+    the ceiling (what most often made a big board's puzzle too hard: many
+    steps, each allowed), a cell the costly step worked on is given back."""
+    from .logic.runner import iter_steps
 
     allowed = techniques_up_to(cap)
     group_of = {cell: group for group in removed for cell in group}
-    grid = CandidateGrid.from_puzzle(Puzzle(shape, tuple(givens)))
-    steps = list(iter_steps(grid, True, should_stop, allowed))
+    capped = _CappedRun.run(shape, givens, cap, should_stop)
     check()
-    if grid.is_solved():
-        return givens, Solution(steps, True, grid).level
+    level = capped.level
+    if level is not None:
+        return givens, level
+    grid = capped.grid
     values = list(givens)
-    while not grid.is_solved():
-        stuck = [cell for cell, value in enumerate(grid.values) if not value]
-        for cell in group_of[rng.choice(stuck)]:
+
+    def give_back(choices: list[int]) -> None:
+        for cell in group_of[rng.choice(choices)]:
             values[cell] = solution[cell]
             if not grid.values[cell]:
                 grid.place(cell, solution[cell])
         for _ in iter_steps(grid, True, should_stop, allowed):
             pass
         check()
+
+    if capped.past_ceiling:
+        give_back(_worked_on(capped, givens) or sorted(group_of))
+    while not grid.is_solved():
+        give_back([cell for cell, value in enumerate(grid.values) if not value])
     return values, None
+
+
+def _worked_on(capped: _CappedRun, givens: Sequence[int]) -> list[int]:
+    """The cells, not givens, that the step which took a run past its ceiling
+    worked on; those still open first."""
+    last = capped.steps[-1]
+    cells = set(last.cells) | {cell for cell, _ in last.eliminations + last.placements}
+    dug = sorted(cell for cell in cells if not givens[cell])
+    return [cell for cell in dug if not capped.grid.values[cell]] or dug
+
+
+def _harden(
+    shape: Shape,
+    dug: list[int],
+    givens: list[int],
+    level: Level,
+    removed: list[tuple[int, ...]],
+    target: Level,
+    rng: random.Random,
+    should_stop: StopCheck | None,
+    check: Callable[[], None],
+) -> tuple[list[int], Level]:
+    """A puzzle eased below ``target`` with given-back groups taken away
+    again, one at a time in a random order, each kept away while the puzzle
+    stays at most ``target``, until it reaches it. The dug puzzle has one
+    solution, so every puzzle between it and ``givens`` has too; a puzzle
+    that easy grades in a moment."""
+    back = [group for group in removed if givens[group[0]] and not dug[group[0]]]
+    rng.shuffle(back)
+    values = list(givens)
+    for group in back:
+        for cell in group:
+            values[cell] = 0
+        got = _CappedRun.run(shape, values, target, should_stop).level
+        check()
+        if got is None:
+            for cell in group:
+                values[cell] = givens[cell]
+            continue
+        level = got
+        if level == target:
+            break
+    return values, level
 
 
 def generate(

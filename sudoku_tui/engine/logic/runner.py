@@ -53,14 +53,19 @@ class Solution:
         cell count (256 cells: about 3.2 times; a Samurai's 369: 4.6)."""
         level = max((score_of(s)[0] for s in self.steps), default=Level.EASY)
         score = self.score
-        scale = max(1.0, self.cells / 81)
-        while level in LEVEL_MAX_SCORE and score > LEVEL_MAX_SCORE[level] * scale:
+        while level in LEVEL_MAX_SCORE and score > score_ceiling(level, self.cells):
             level = Level(level + 1)
         return level
 
     @property
     def cells(self) -> int:
         return self.grid.shape.size if self.grid is not None else self.board_cells
+
+
+def score_ceiling(level: Level, cells: int) -> float:
+    """The highest score a puzzle of ``level`` may have on a board of ``cells``
+    cells (HoDoKu's ceilings for 81 cells, grown with the cell count)."""
+    return LEVEL_MAX_SCORE[level] * max(1.0, cells / 81)
 
 
 def is_unique(puzzle: Puzzle) -> bool:
