@@ -27,7 +27,8 @@ from sudoku_tui.engine.geometry import Shape, samurai, square
 from sudoku_tui.engine.grids import random_grid, singles_solve
 from sudoku_tui.engine.levels import Level, Symmetry
 from sudoku_tui.engine.progress import Cancelled
-from sudoku_tui.engine.solver import count_solutions
+from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.engine.solver import count_solutions, solve
 from tests.search_paths import compiled_search_available
 
 
@@ -336,3 +337,49 @@ def test_bundled_big_board_files_hold_their_level(name: str, grader) -> None:  #
     puzzles = read_puzzle_file(PUZZLES / f"{name}.txt")
     for index in (0, len(puzzles) - 1):
         assert grader(puzzles.puzzle(index)) is level
+
+
+# -- bringing a dug puzzle to its level -----------------------------------------------
+
+
+def _solution_of(puzzle: Puzzle) -> tuple[int, ...]:
+    solution = solve(puzzle)
+    assert solution is not None
+    return solution
+
+
+def test_a_run_past_the_ceiling_is_eased() -> None:
+    # Hard techniques alone solve it, but its score (1,792) passes hard's
+    # ceiling (1,600): unfair. Asked for hard, values come back (before, it
+    # came back graded unfair and the grid was thrown away).
+    from sudoku_tui.engine.generator import _ease_where_stuck
+
+    line = read_puzzle_file(PUZZLES / "9x9-unfair.txt").puzzle(17)
+    assert default_grader()(line) is Level.UNFAIR
+    givens, solution = line.givens, _solution_of(line)
+    removed = [(cell,) for cell, value in enumerate(givens) if not value]
+    eased, level = _ease_where_stuck(
+        line.shape, solution, list(givens), removed, Level.HARD, random.Random(1), None, lambda: None
+    )
+    assert level is None
+    added = [cell for cell, value in enumerate(eased) if value != givens[cell]]
+    assert added and all(not givens[cell] and eased[cell] == solution[cell] for cell in added)
+
+
+def test_a_puzzle_eased_too_far_gets_values_taken_away(grader) -> None:  # type: ignore[no-untyped-def]
+    from sudoku_tui.engine.generator import _harden
+
+    dug = read_puzzle_file(PUZZLES / "9x9-hard.txt").puzzle(0)
+    givens, solution = dug.givens, _solution_of(dug)
+    rng = random.Random(5)
+    empty = [cell for cell, value in enumerate(givens) if not value]
+    back = rng.sample(empty, 25)
+    eased = [solution[cell] if cell in back else value for cell, value in enumerate(givens)]
+    eased_level = grader(Puzzle(dug.shape, tuple(eased)))
+    assert eased_level < Level.HARD
+    removed = [(cell,) for cell in empty]
+    hardened, level = _harden(dug.shape, list(givens), eased, eased_level, removed, Level.HARD, rng, None, lambda: None)
+    assert level is Level.HARD
+    assert grader(Puzzle(dug.shape, tuple(hardened))) is Level.HARD
+    assert all(hardened[cell] in (0, solution[cell]) and (hardened[cell] or not givens[cell]) for cell in range(81))
+    assert independent_count(dug.shape, hardened) == 1
