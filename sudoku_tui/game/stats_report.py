@@ -11,7 +11,7 @@ from typing import TextIO
 
 from .clock import format_elapsed
 from .local_store import open_local_store
-from .statistics import Statistics
+from .statistics import Statistics, mistakes_text
 from .store import LOCAL_PLAYER, StoreError
 
 
@@ -36,6 +36,7 @@ def statistics_text(stats: Statistics) -> str:
                 f"{board.board:<8}{board.level or '-':<9}{board.started:>8}{board.solved:>8}"
                 f"{_time(board.best):>9}{_time(board.median):>9}"
             )
+        lines.append(mistakes_text(stats))
     days = "day" if stats.longest_streak == 1 else "days"
     lines.append(f"Daily puzzle streak: {stats.current_streak} now, longest {stats.longest_streak} {days}.")
     if stats.recent:

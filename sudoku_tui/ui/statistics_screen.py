@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.widgets import Button, Label, Sparkline, Static
 
 from ..game.clock import format_elapsed
-from ..game.statistics import Statistics
+from ..game.statistics import Statistics, mistakes_text
 from .modal import Modal
 
 
@@ -101,6 +101,7 @@ class StatisticsScreen(Modal[None]):
             else:
                 if stats.boards:
                     yield Static(boards_table(stats), id="boards")
+                    yield Label(mistakes_text(stats), id="mistakes", markup=False)
                 else:
                     yield Label("No games yet.", id="boards")
                 yield Label(streak_text(stats), id="streak", markup=False)

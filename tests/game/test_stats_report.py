@@ -29,10 +29,11 @@ def test_stats_as_text_and_as_one_json_object(tmp_path: Path) -> None:
     out = io.StringIO()
     assert run_stats(folder=tmp_path, today=date(2026, 1, 1), out=out, err=err) == 0
     text = out.getvalue()
-    assert text.splitlines()[1:4] == [
+    assert text.splitlines()[1:5] == [
         "Board   Level     Started  Solved     Best   Median",
         "9x9     easy            1       1     1:35     1:35",
         "9x9     -               1       0        -        -",
+        "Played with show mistakes on: 0 of 2 games.",
     ]
     assert "Recent solve times: 1:35" in text
 
