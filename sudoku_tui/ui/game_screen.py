@@ -247,7 +247,7 @@ class GameScreen(Screen[None]):
             stats, problem = self.session.keeper.statistics(), ""
         except StoreError as error:
             stats, problem = None, str(error)
-        self.app.push_screen(StatisticsScreen(stats, problem))
+        self.app.push_screen(StatisticsScreen(stats, problem, saving=self.session.keeper.store.persistent))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(key_rows(self.app, (self.board, self), self.board)))
