@@ -22,7 +22,7 @@ from ..game.clock import format_elapsed
 from ..game.statistics import Statistics, mistakes_text
 from .modal import Modal
 
-NOT_SAVED = "Your games are not being saved (see the note at start): these are this run's games only."
+NOT_SAVED = "Your games are not being saved: these figures are this run's alone."
 
 
 def _time(seconds: float | None) -> str:
