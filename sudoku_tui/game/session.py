@@ -292,7 +292,9 @@ class Session:
         resumed = saved if play is not None else None
         self.keeper.start(resumed)
         self.origin, self.level = (resumed.source, resumed.level) if resumed is not None else (origin, level)
-        self.aids = resumed.aids if resumed is not None else Aids(mistakes_shown=self.show_mistakes)
+        self.aids = resumed.aids if resumed is not None else Aids()
+        if self.show_mistakes:  # on now, whatever it was when the resumed game was left
+            self.aids = replace(self.aids, mistakes_shown=True)
         self.clock = Clock(resumed.elapsed if resumed is not None else 0.0, now=self.now)
         self._tell_start(puzzle, resumed)
         self.in_game, self._kept, self._ended, self.solved, self.paused = True, resumed is not None, False, False, False

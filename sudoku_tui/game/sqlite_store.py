@@ -187,7 +187,7 @@ SELECT_GAMES = f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE player = ?"
 SELECT_HISTORY = f"SELECT {', '.join(HISTORY_COLUMNS)} FROM history WHERE player = ?"
 # Games in progress that the history does not hold yet (never left): they count as started too.
 UNRECORDED_GAMES = (
-    "SELECT shape, level FROM games WHERE player = ? AND NOT EXISTS "
+    "SELECT shape, level, mistakes_shown FROM games WHERE player = ? AND NOT EXISTS "
     "(SELECT 1 FROM history WHERE history.player = games.player AND history.game_id = games.game_id)"
 )
 
@@ -423,9 +423,9 @@ class SqliteStore(Store):
         with self._guard("could not be read"):
             finished = self._finished(self._rows(SELECT_HISTORY, [player], HISTORY_COLUMNS))
             unrecorded = []
-            for shape, level in self._db.execute(UNRECORDED_GAMES, [player]):
+            for shape, level, shown in self._db.execute(UNRECORDED_GAMES, [player]):
                 if shape in BOARDS:
-                    unrecorded.append((str(shape), level if level in LEVELS else None))
+                    unrecorded.append((str(shape), level if level in LEVELS else None, shown == 1))
                 else:
                     self.skipped()
         today = today if today is not None else utc_date(self.clock())

@@ -2,7 +2,8 @@
 
 Per board and level: the games started (every game counts once, whether it
 is still in progress, was left, or ended), the games solved by the player
-(not those Solve filled), and the best and median times of those. The daily
+(not those Solve filled), and the best and median times of those; and how
+many games were played with show mistakes on at some time. The daily
 streak counts the UTC days on which the player solved that day's daily
 puzzle, at any level: the current streak runs up to today, or up to
 yesterday while today's is not solved yet. The recent solve times feed a
@@ -64,6 +65,7 @@ class Statistics:
     longest_streak: int
     recent: tuple[RecentSolve, ...]  # oldest first
     skipped: int = 0  # stored entries that could not be read
+    mistakes_shown: int = 0  # games played with show mistakes on (of all started)
 
     @property
     def started(self) -> int:
@@ -83,8 +85,15 @@ class Statistics:
             "boards": [board.to_json() for board in self.boards],
             "daily_streak": {"current": self.current_streak, "longest": self.longest_streak},
             "recent_solves": [solve.to_json() for solve in self.recent],
+            "mistakes_shown": self.mistakes_shown,
             "skipped_entries": self.skipped,
         }
+
+
+def mistakes_text(stats: Statistics) -> str:
+    """How many of the games started were played with show mistakes on, as a sentence."""
+    games = "game" if stats.started == 1 else "games"
+    return f"Played with show mistakes on: {stats.mistakes_shown} of {stats.started} {games}."
 
 
 def _rounded(seconds: float | None) -> float | None:
@@ -100,18 +109,20 @@ def _order(group: tuple[str, str | None]) -> tuple[int, int]:
 def compute_statistics(
     player: str,
     finished: Iterable[FinishedGame],
-    unfinished: Iterable[tuple[str, str | None]],
+    unfinished: Iterable[tuple[str, str | None, bool]],
     today: date,
     recent: int = RECENT,
     skipped: int = 0,
 ) -> Statistics:
-    """``finished``: the player's history; ``unfinished``: (board, level) of each
-    game in progress that the history does not hold yet."""
+    """``finished``: the player's history; ``unfinished``: (board, level, mistakes
+    shown) of each game in progress that the history does not hold yet."""
     finished = list(finished)
     started: dict[tuple[str, str | None], int] = {}
     times: dict[tuple[str, str | None], list[float]] = {}
-    for group in [(game.shape, game.level) for game in finished] + list(unfinished):
-        started[group] = started.get(group, 0) + 1
+    games = [(game.shape, game.level, game.aids.mistakes_shown) for game in finished] + list(unfinished)
+    for board, level, _ in games:
+        started[board, level] = started.get((board, level), 0) + 1
+    mistakes_shown = sum(1 for _, _, shown in games if shown)
     solves = sorted((game for game in finished if game.solved_by_player), key=lambda game: game.ended_at)
     for game in solves:
         times.setdefault((game.shape, game.level), []).append(game.elapsed)
@@ -128,7 +139,8 @@ def compute_statistics(
     )
     current, longest = daily_streaks(daily_days(finished), today)
     chart = tuple(RecentSolve(g.ended_at, g.ended_on, g.shape, g.level, g.elapsed) for g in solves[-recent:])
-    return Statistics(player, today, boards, current, longest, chart if recent > 0 else (), skipped)
+    recent_chart = chart if recent > 0 else ()
+    return Statistics(player, today, boards, current, longest, recent_chart, skipped, mistakes_shown)
 
 
 def daily_days(finished: Iterable[FinishedGame]) -> set[date]:

@@ -4,14 +4,16 @@ the command line calls :func:`run_stats` and :func:`run_daily` with what it pars
 from __future__ import annotations
 
 import json
+import os
 import sys
 from datetime import date
 from pathlib import Path
 from typing import TextIO
 
+from ..paths import data_dir
 from .clock import format_elapsed
-from .local_store import open_local_store
-from .statistics import Statistics
+from .local_store import STORE_NAME, open_local_store
+from .statistics import Statistics, mistakes_text
 from .store import LOCAL_PLAYER, StoreError
 
 
@@ -36,6 +38,7 @@ def statistics_text(stats: Statistics) -> str:
                 f"{board.board:<8}{board.level or '-':<9}{board.started:>8}{board.solved:>8}"
                 f"{_time(board.best):>9}{_time(board.median):>9}"
             )
+        lines.append(mistakes_text(stats))
     days = "day" if stats.longest_streak == 1 else "days"
     lines.append(f"Daily puzzle streak: {stats.current_streak} now, longest {stats.longest_streak} {days}.")
     if stats.recent:
@@ -54,9 +57,19 @@ def run_stats(
     out: TextIO | None = None,
     err: TextIO | None = None,
 ) -> int:
-    """Print the player's statistics (text, or one JSON object); what the store says goes to ``err``."""
+    """Print the player's statistics (text, or one JSON object); what the store says goes to ``err``.
+    1 when the store cannot be read, or is there but cannot be used."""
     out, err = out or sys.stdout, err or sys.stderr
+    folder = folder if folder is not None else data_dir()
     opened = open_local_store(folder, player=player)
+    if not opened.saving and os.path.lexists(folder / STORE_NAME):
+        # A store that is there but cannot be used: the empty store play goes on
+        # with would say "No games yet." of a player who has some.
+        opened.store.close()
+        for notice in opened.notices:
+            print(notice, file=err)
+        print(f"The statistics of the games in {folder / STORE_NAME} cannot be shown.", file=err)
+        return 1
     try:
         stats = opened.store.statistics(player, today)
     except StoreError as error:

@@ -247,7 +247,7 @@ class GameScreen(Screen[None]):
             stats, problem = self.session.keeper.statistics(), ""
         except StoreError as error:
             stats, problem = None, str(error)
-        self.app.push_screen(StatisticsScreen(stats, problem))
+        self.app.push_screen(StatisticsScreen(stats, problem, saving=self.session.keeper.store.persistent))
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(key_rows(self.app, (self.board, self), self.board)))
@@ -591,6 +591,7 @@ class GameScreen(Screen[None]):
         step = shown.step
         name = step_name(step, self.session.practising)
         if shown.level == 1:
+            self.session.hint_shown()  # a step named is a hint used, however far it is followed
             self._say(f"Hint: {name} (press ? again to see where)")
         elif shown.level == 2:
             self.board.hint_cells = hint_cells(step)
@@ -602,6 +603,7 @@ class GameScreen(Screen[None]):
 
     def _show_progress(self, verdict: Verdict) -> None:
         session = self.session
+        session.progress_checked()
         text = progress_message(session.puzzle, session.play.values, verdict)
         if verdict.wrong_cell is not None:
             self.board.cursor = verdict.wrong_cell

@@ -19,8 +19,10 @@ from textual.containers import Vertical
 from textual.widgets import Button, Label, Sparkline, Static
 
 from ..game.clock import format_elapsed
-from ..game.statistics import Statistics
+from ..game.statistics import Statistics, mistakes_text
 from .modal import Modal
+
+NOT_SAVED = "Your games are not being saved: these figures are this run's alone."
 
 
 def _time(seconds: float | None) -> str:
@@ -86,21 +88,25 @@ class StatisticsScreen(Modal[None]):
         Binding("enter", "close", "Close", show=False),
     ]
 
-    def __init__(self, stats: Statistics | None, problem: str = "") -> None:
+    def __init__(self, stats: Statistics | None, problem: str = "", saving: bool = True) -> None:
         super().__init__()
         self.stats = stats
         self.problem = problem  # why there are no statistics to show
+        self.saving = saving  # False: the store keeps nothing, so the statistics are this run's alone
 
     def compose(self) -> ComposeResult:
         stats = self.stats
         with Vertical() as box:
             box.border_title = "Statistics"
             box.border_subtitle = "Esc closes"
+            if not self.saving:
+                yield Label(NOT_SAVED, id="not-saved", markup=False)
             if stats is None:
                 yield Label(self.problem, id="problem", markup=False)
             else:
                 if stats.boards:
                     yield Static(boards_table(stats), id="boards")
+                    yield Label(mistakes_text(stats), id="mistakes", markup=False)
                 else:
                     yield Label("No games yet.", id="boards")
                 yield Label(streak_text(stats), id="streak", markup=False)

@@ -300,3 +300,19 @@ def test_show_mistakes_is_a_setting_and_counts_in_the_game(tmp_path: Path, four_
     with SqliteStore(tmp_path / "store.sqlite3") as store:
         [game] = store.games_in_progress(LOCAL_PLAYER)
         assert game.aids.mistakes_shown
+
+
+def test_a_game_resumed_with_show_mistakes_on_counts_it(tmp_path: Path, four_file: Path) -> None:
+    session = new_session(tmp_path, FakeTime())
+    session.open_store()
+    open_file(session, four_file)
+    session.play.enter(1, 2)
+    session.after_change()
+    session.show_puzzle(1)  # the first game left, played without show mistakes
+    session.toggle_mistakes()
+    session.show_puzzle(0)  # resumed, now with show mistakes on
+    assert session.play.values[1] == 2 and session.aids.mistakes_shown
+    session.show_puzzle(1)
+    with SqliteStore(tmp_path / "store.sqlite3") as store:
+        [left] = [entry for entry in store.history(LOCAL_PLAYER) if entry.givens == FOUR_LINES[0]]
+    assert left.aids.mistakes_shown

@@ -4,6 +4,7 @@ leaving and finishing, history, players kept apart, settings, errors."""
 from __future__ import annotations
 
 import sqlite3
+from dataclasses import replace
 from datetime import date
 from pathlib import Path
 
@@ -15,7 +16,7 @@ from sudoku_tui.engine.geometry import shape_for_size, square
 from sudoku_tui.engine.puzzle import Puzzle
 from sudoku_tui.game.local_store import STORE_NAME, open_local_store
 from sudoku_tui.game.settings import SETTINGS
-from sudoku_tui.game.sqlite_store import SCHEMA_VERSION, SqliteStore
+from sudoku_tui.game.sqlite_store import GAME_COLUMNS, MIGRATIONS, SCHEMA_VERSION, SqliteStore
 from sudoku_tui.game.store import BOARDS, Aids, Game, Source, StoreError, game_key
 
 FOUR = Puzzle.from_line(square(2), "2...43213...1432")
@@ -234,3 +235,26 @@ def test_an_empty_database_is_brought_to_the_schema_in_one_step(tmp_path: Path) 
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     db.close()
     assert tables == {"notes", "games", "history", "settings"}
+
+
+def test_a_store_of_the_first_version_is_migrated_with_its_games(tmp_path: Path) -> None:
+    path = tmp_path / STORE_NAME
+    with SqliteStore(tmp_path / "model.sqlite3") as model:  # a game's columns as the store writes them
+        model.put_game("local", four_game(elapsed=42.0))
+    first_columns = [column for column in GAME_COLUMNS if column != "cursor"]  # version 2 added the cursor
+    with sqlite3.connect(tmp_path / "model.sqlite3") as source, sqlite3.connect(path) as db:
+        for statement in MIGRATIONS[0]:
+            db.execute(statement)
+        db.execute("PRAGMA user_version = 1")
+        row = source.execute(f"SELECT player, {', '.join(first_columns)} FROM games").fetchone()
+        marks = ", ".join("?" * len(row))
+        db.execute(f"INSERT INTO games (player, {', '.join(first_columns)}) VALUES ({marks})", row)
+    source.close()
+    db.close()
+    with SqliteStore(path) as store:
+        assert store.schema_version() == SCHEMA_VERSION == 2
+        found = store.find_game("local", four_game().key)
+        assert found is not None and found.elapsed == 42.0 and found.cursor == 0
+        store.put_game("local", replace(found, cursor=5))
+        again = store.find_game("local", four_game().key)
+        assert again is not None and again.cursor == 5

@@ -71,8 +71,8 @@ def test_per_board_and_level(store: SqliteStore) -> None:
     store.finish_game("local", game(5, aids=Aids(solve_used=True)))  # Solve filled it: started, not solved
     store.finish_game("local", game(50, solved=False))  # started afresh: abandoned
     store.leave_game("local", game(70, solved=False))  # left, resumable
-    store.put_game("local", game(80, solved=False))  # in progress, never left
-    store.finish_game("local", game(90, level="hard"))
+    store.put_game("local", game(80, solved=False, aids=Aids(mistakes_shown=True)))  # in progress, never left
+    store.finish_game("local", game(90, level="hard", aids=Aids(mistakes_shown=True)))
     store.finish_game("local", game(60, level=None))  # a puzzle from a file: no level known
     stats = store.statistics("local", date(2026, 1, 1))
     rows = {(b.board, b.level): (b.started, b.solved, b.best, b.median) for b in stats.boards}
@@ -83,6 +83,8 @@ def test_per_board_and_level(store: SqliteStore) -> None:
     }
     assert [b.level for b in stats.boards] == ["medium", "hard", None]  # easy to hard, unknown last
     assert stats.started == 10 and stats.solved == 6
+    assert stats.mistakes_shown == 2  # a game in progress and an ended one, played with show mistakes on
+    assert stats.to_json()["mistakes_shown"] == 2
 
 
 def test_odd_count_median_and_json(store: SqliteStore) -> None:

@@ -26,6 +26,7 @@ from sudoku_tui.ui.board import Board
 from sudoku_tui.ui.dialogs import ResumeDialog
 from sudoku_tui.ui.game_screen import GameScreen
 from sudoku_tui.ui.help import HelpScreen
+from sudoku_tui.ui.statistics_screen import StatisticsScreen
 
 FIRST_EMPTY = FOUR_PUZZLES[0].index(".")  # cell 1 of "1.3." ...
 
@@ -369,3 +370,6 @@ async def test_the_palette_runs_the_aids_by_name(puzzle_dir: Path) -> None:
         assert str(app.query_one("#status", Label).render()) not in ("", "Checking your entries…")
         await palette_run(pilot, "Help")
         assert isinstance(app.screen, HelpScreen)
+        await pilot.press("escape")
+        await palette_run(pilot, "Statistics")
+        assert isinstance(app.screen, StatisticsScreen)

@@ -16,6 +16,9 @@ from sudoku_tui.engine.puzzle import Puzzle
 from sudoku_tui.engine.solver import solve
 from sudoku_tui.game import hints
 from sudoku_tui.game import texts as says
+from sudoku_tui.game.local_store import STORE_NAME
+from sudoku_tui.game.sqlite_store import SqliteStore
+from sudoku_tui.game.store import LOCAL_PLAYER
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.widgets import BoardArea
 
@@ -232,3 +235,17 @@ async def test_a_placement_step_is_one_undo(tmp_path: Path) -> None:
         assert app.session.play.values == values_before and app.session.play.marks == marks_before
         await press(pilot, "ctrl+y")  # and one redo applies it again
         assert [cell for cell in range(81) if app.session.play.values[cell] != values_before[cell]] == placed
+
+
+async def test_hints_and_progress_checks_count_in_the_game_kept(tmp_path: Path, data_home: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, write(tmp_path, "near.txt", 3, [NEAR_FULL]))
+        await press(pilot, "question_mark", "question_mark", "question_mark")  # one hint, seen whole and applied
+        await press(pilot, "question_mark")  # the next step's name: a second hint
+        await press(pilot, "e", "right", "e")  # Check my progress twice
+        assert app.session.aids.hints == 2 and app.session.aids.checks == 2
+        await pilot.press("q")
+    with SqliteStore(data_home / STORE_NAME) as store:
+        [game] = store.games_in_progress(LOCAL_PLAYER)
+    assert (game.aids.hints, game.aids.checks) == (2, 2)

@@ -4,13 +4,21 @@ belong to the moment."""
 
 from __future__ import annotations
 
+import sqlite3
 from pathlib import Path
 
+from textual.widgets import Button
 from ui_helpers import SIZE, board_text, label, load, notices, settle
 from ui_puzzles import FOUR_PUZZLES, SOLUTION_4
 
-from sudoku_tui.game.daily import today
+from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.game.daily import daily_puzzle, today
+from sudoku_tui.game.local_store import STORE_NAME
+from sudoku_tui.game.sqlite_store import SqliteStore
+from sudoku_tui.game.store import LOCAL_PLAYER, Game, Source
 from sudoku_tui.ui import SudokuApp
+from sudoku_tui.ui.new_puzzle_dialog import NewPuzzleDialog
 from sudoku_tui.ui.statistics_screen import StatisticsScreen
 from sudoku_tui.ui.widgets import DigitCounts
 
@@ -82,6 +90,7 @@ async def test_statistics_screen_shows_a_solve_and_its_time(puzzle_dir: Path) ->
     app = SudokuApp()
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, puzzle_dir / "four.txt")
+        await pilot.press("m")  # show mistakes on: the statistics count the game as played with it
         for cell, value in enumerate(app.session.play.values):
             if not value:
                 app.game.board.cursor = cell
@@ -93,9 +102,28 @@ async def test_statistics_screen_shows_a_solve_and_its_time(puzzle_dir: Path) ->
         [board] = screen.stats.boards
         assert (board.board, board.started, board.solved) == ("4x4", 1, 1)
         assert "Last 1 solves" in str(screen.query_one("#recent").render())
+        assert str(screen.query_one("#mistakes").render()) == "Played with show mistakes on: 1 of 1 game."
         assert screen.query("#chart")  # the sparkline of recent times
+        assert not screen.query("#not-saved")
         await pilot.press("escape")
         assert not isinstance(app.screen, StatisticsScreen)
+
+
+async def test_statistics_say_when_the_store_keeps_nothing(data_home: Path) -> None:
+    data_home.mkdir(parents=True)
+    with SqliteStore(data_home / STORE_NAME) as store:
+        puzzle = Puzzle.from_line(square(2), FOUR_PUZZLES[0])
+        store.put_game(LOCAL_PLAYER, Game.of(puzzle, list(puzzle.givens), [0] * 16, 5.0))
+    with sqlite3.connect(data_home / STORE_NAME) as db:
+        db.execute("PRAGMA user_version = 99")  # a newer version's store: left alone, play goes on without it
+    db.close()
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await pilot.press("t")
+        screen = app.screen
+        assert isinstance(screen, StatisticsScreen)
+        assert "not being saved" in str(screen.query_one("#not-saved").render())
 
 
 async def test_the_daily_puzzle_is_made_and_counts_for_the_streak(puzzle_dir: Path) -> None:
@@ -118,6 +146,22 @@ async def test_the_daily_puzzle_is_made_and_counts_for_the_streak(puzzle_dir: Pa
         stats = app.screen.stats  # type: ignore[attr-defined]
         assert stats.current_streak == 1 and stats.longest_streak == 1
         assert "streak: 1 now" in str(app.screen.query_one("#streak").render())
+
+
+async def test_todays_daily_in_the_new_puzzle_dialog_is_everyones(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("n")
+        dialog = app.screen
+        assert isinstance(dialog, NewPuzzleDialog)
+        dialog.query_one("#daily", Button).press()  # at the size and level chosen: 9x9, easy
+        await pilot.pause()
+        await wait_for_workers(app, "make")
+        await pilot.pause()
+        session = app.session
+        assert session.origin == Source.daily(today()) and session.level == "easy"
+        line, _ = daily_puzzle(today(), "easy", "9")
+        assert session.puzzle.to_line() == line  # the line `sudoku-tui daily --level easy` prints
 
 
 async def test_status_messages_belong_to_the_moment(puzzle_dir: Path) -> None:
