@@ -9,56 +9,77 @@ cells that see each other; every strong link is also weak.
 
 from __future__ import annotations
 
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
+from functools import lru_cache
 
-from .grid import CandidateGrid, bit
+from ..geometry import Shape
+from .grid import CandidateGrid, digits_of, house_masks, value_places
+
+
+@lru_cache(maxsize=32)
+def _peer_masks(shape: Shape) -> tuple[int, ...]:
+    """Each cell's peers as a bit set of cell indexes."""
+    return tuple(sum(1 << peer for peer in peers) for peers in shape.peers)
+
+
+def _cells_of(mask: int) -> Iterator[int]:
+    """The cell indexes in a bit set, ascending."""
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1
 
 
 class LinkGraph:
     """Strong and weak links among the candidates that ``keep`` accepts."""
 
     def __init__(self, grid: CandidateGrid, keep: Callable[[int, int], bool] | None = None) -> None:
-        n, shape, cands = grid.n, grid.shape, grid.cands
+        n, cands = grid.n, grid.cands
         self.grid = grid
         self.n = n
-        nodes: list[int] = []
-        for cell, mask in enumerate(cands):
-            m = mask
-            while m:
-                low = m & -m
-                m ^= low
-                value = low.bit_length()
-                if keep is None or keep(cell, value):
-                    nodes.append(cell * n + value - 1)
+        nodes = [
+            cell * n + value - 1
+            for cell, mask in enumerate(cands)
+            for value in digits_of(mask)
+            if keep is None or keep(cell, value)
+        ]
         self.nodes = nodes
         node_set = set(nodes)
         strong: dict[int, set[int]] = {a: set() for a in nodes}
         weak: dict[int, set[int]] = {a: set() for a in nodes}
+        places = value_places(grid)
+        peer_masks = _peer_masks(grid.shape)
         for a in nodes:
             grid.check_stop()
             cell, value = divmod(a, n)
-            value += 1
-            same_cell = [cell * n + v - 1 for v in range(1, n + 1) if v != value and cands[cell] & bit(v)]
+            same_cell = [cell * n + v - 1 for v in digits_of(cands[cell]) if v != value + 1]
             same_cell = [b for b in same_cell if b in node_set]
             weak[a].update(same_cell)
             if cands[cell].bit_count() == 2 and len(same_cell) == 1:
                 strong[a].add(same_cell[0])
-            b_ = bit(value)
-            for peer in shape.peers[cell]:
-                if cands[peer] & b_:
-                    other = peer * n + value - 1
-                    if other in node_set:
-                        weak[a].add(other)
-            for h in shape.cell_houses[cell]:
-                places = [c for c in shape.house_cells[h] if cands[c] & b_]
-                if len(places) == 2:
-                    other_cell = places[0] if places[1] == cell else places[1]
-                    other = other_cell * n + value - 1
-                    if other in node_set:
-                        strong[a].add(other)
+            for peer in _cells_of(peer_masks[cell] & places[value + 1]):
+                other = peer * n + value
+                if other in node_set:
+                    weak[a].add(other)
+        self._house_links(grid, places, node_set, strong)
         self.strong = {a: sorted(s) for a, s in strong.items()}
         self.weak = {a: frozenset(s) for a, s in weak.items()}
         self.weak_list = {a: sorted(s) for a, s in weak.items()}
+
+    def _house_links(
+        self, grid: CandidateGrid, places: list[int], node_set: set[int], strong: dict[int, set[int]]
+    ) -> None:
+        """The strong links of values with two places in a house."""
+        n = self.n
+        for house_mask in house_masks(grid.shape):
+            for value in range(1, n + 1):
+                both = house_mask & places[value]
+                if both.bit_count() == 2:
+                    first, second = _cells_of(both)
+                    a, b = first * n + value - 1, second * n + value - 1
+                    if a in node_set and b in node_set:
+                        strong[a].add(b)
+                        strong[b].add(a)
 
     def cell(self, node: int) -> int:
         return node // self.n
