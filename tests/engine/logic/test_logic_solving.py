@@ -18,11 +18,12 @@ from sudoku_tui.engine.logic.techniques import TECHNIQUES
 from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.engine.puzzle import Puzzle
 from tests.oracle import solutions
+from tests.shared_data import SHARED_DATA
 
 TECHNIQUE_LEVEL = {t.name: t.level for t in TECHNIQUES}
 
 ROOT = Path(__file__).resolve().parents[3]
-DATA = ROOT / ".." / "shared" / "data"
+DATA = SHARED_DATA
 
 
 def _lines(path: Path, count: int) -> list[str]:
