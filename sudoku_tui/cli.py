@@ -260,7 +260,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _progress_to(bar: ProgressBar) -> Callable[[int, int], None]:
-    def report(done: int, total: int) -> None:
+    def report(done: int, _total: int) -> None:
         bar.update(done)
 
     return report

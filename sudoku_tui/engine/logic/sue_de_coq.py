@@ -118,7 +118,7 @@ def _box_sets(
     outside = ~middle_mask
 
     # HoDoKu grows a box set only while it accounts for no more middle values than are left.
-    def room(cells: tuple[int, ...], mask: int, after: int) -> bool:
+    def room(cells: tuple[int, ...], mask: int, _after: int) -> bool:
         return len(cells) - (mask & outside).bit_count() <= left
 
     return [
