@@ -1,10 +1,12 @@
 """The engine, the game layer and the command line never load Textual (the
 core stays free of the UI), and the base install works without Numba and
 numpy (the fast extra). Every module of those layers is found on disk, so a
-module added later is checked too."""
+module added later is checked too; and each layer imports only the layers
+below it."""
 
 from __future__ import annotations
 
+import ast
 import importlib.util
 import os
 import subprocess
@@ -63,6 +65,43 @@ for name in sys.argv[1:]:
         print(name)
         sys.exit(3)
 """
+
+
+# What each layer's modules may import from the package besides their own
+# layer (README, "Development"): data flows one way, from a file to the screen.
+MAY_IMPORT = {
+    "engine": set(),
+    "game": {"engine", "paths"},
+    "authoring": {"engine", "paths"},
+    "ui": {"engine", "game", "paths"},
+}
+
+
+def package_imports(path: Path) -> set[str]:
+    """The parts of sudoku_tui a module imports (``engine``, ``paths``, ...)."""
+    package = list(path.relative_to(PACKAGE.parent).parts[:-1])
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name.split(".") for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = base + (node.module.split(".") if node.module else [])
+            names = [[*module, alias.name] for alias in node.names] if node.module is None else [module]
+        else:
+            continue
+        found.update(name[1] for name in names if len(name) > 1 and name[0] == "sudoku_tui")
+    return found
+
+
+@pytest.mark.parametrize("layer", list(MAY_IMPORT))
+def test_a_layer_imports_only_the_layers_below_it(layer: str) -> None:
+    wrong = {
+        str(path.relative_to(PACKAGE.parent)): sorted(outside)
+        for path in sorted((PACKAGE / layer).rglob("*.py"))
+        if (outside := package_imports(path) - MAY_IMPORT[layer] - {layer})
+    }
+    assert wrong == {}
 
 
 def test_every_layer_module_is_found() -> None:
