@@ -14,15 +14,12 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, TextIO
 
 from . import __version__, cli_authors
-from .engine.levels import Level, Symmetry
+from .engine.levels import LEVEL_KEYS, Level, Symmetry
 from .paths import puzzle_path
 from .serve.command import add_serve_parser
 
 if TYPE_CHECKING:
     from .cli_authors import Subparsers
-
-# The levels' names, as generate --difficulty and daily --level take them.
-LEVEL_KEYS = [level.key for level in Level]
 
 
 class ProgressBar:
