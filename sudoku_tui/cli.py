@@ -11,12 +11,15 @@ import os
 import sys
 from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
-from typing import TextIO
+from typing import TYPE_CHECKING, TextIO
 
 from . import __version__, cli_authors
-from .engine.levels import Level, Symmetry
+from .engine.levels import LEVEL_KEYS, Level, Symmetry
 from .paths import puzzle_path
 from .serve.command import add_serve_parser
+
+if TYPE_CHECKING:
+    from .cli_authors import Subparsers
 
 
 class ProgressBar:
@@ -90,13 +93,30 @@ def build_parser() -> argparse.ArgumentParser:
     check = commands.add_parser("check", help="validate a puzzle file")
     check.add_argument("file", metavar="FILE")
 
+    _add_generate_parser(commands)
+
+    explain = commands.add_parser("explain", help="solve one puzzle step by step, naming each technique")
+    explain.add_argument("file", metavar="FILE")
+    explain.add_argument("--index", type=int, default=0, metavar="N", help="which puzzle of the file (from 0)")
+
+    grade = commands.add_parser("grade", help="grade every puzzle of a file: level and score, one line each")
+    grade.add_argument("file", metavar="FILE")
+
+    _add_export_parser(commands)
+    _add_player_parsers(commands)
+    cli_authors.add_parsers(commands)
+    add_serve_parser(commands, _positive)
+    return parser
+
+
+def _add_generate_parser(commands: Subparsers) -> None:
+    """The generate command's options."""
     generate = commands.add_parser("generate", help="make puzzles with exactly one solution, written to stdout")
     generate.add_argument("--size", choices=("4", "9", "16", "samurai"), default="9", help="board (default 9)")
-    levels = [level.key for level in Level]
     generate.add_argument(
         "--variant", choices=("x", "windoku", "jigsaw", "killer"), help="a 9x9 variant instead of --size"
     )
-    generate.add_argument("--difficulty", choices=levels, default="easy", help="level (default easy)")
+    generate.add_argument("--difficulty", choices=LEVEL_KEYS, default="easy", help="level (default easy)")
     generate.add_argument("--count", type=_positive, default=1, help="how many puzzles (default 1)")
     symmetries = list(Symmetry)
     generate.add_argument("--symmetry", choices=symmetries, default="none", help="of the givens (default none)")
@@ -108,13 +128,9 @@ def build_parser() -> argparse.ArgumentParser:
         help="puzzles whose logical solution uses this technique, as explain names it (e.g. X-Wing)",
     )
 
-    explain = commands.add_parser("explain", help="solve one puzzle step by step, naming each technique")
-    explain.add_argument("file", metavar="FILE")
-    explain.add_argument("--index", type=int, default=0, metavar="N", help="which puzzle of the file (from 0)")
 
-    grade = commands.add_parser("grade", help="grade every puzzle of a file: level and score, one line each")
-    grade.add_argument("file", metavar="FILE")
-
+def _add_export_parser(commands: Subparsers) -> None:
+    """The export command's options."""
     export = commands.add_parser("export", help="a printable PDF booklet of a file, or one puzzle as SVG or PNG")
     export.add_argument("file", metavar="FILE")
     output = export.add_mutually_exclusive_group(required=True)
@@ -126,16 +142,16 @@ def build_parser() -> argparse.ArgumentParser:
     export.add_argument("--per-page", type=int, choices=(1, 2, 4, 6), default=4, help="boards per page (default 4)")
     export.add_argument("--index", type=int, default=0, metavar="N", help="the puzzle to draw (from 0)")
 
+
+def _add_player_parsers(commands: Subparsers) -> None:
+    """The commands on the player's own record: stats and daily."""
     stats = commands.add_parser("stats", help="your games: per board and level, the daily streak, recent solves")
     stats.add_argument("--json", action="store_true", help="print them as one JSON object")
 
     daily = commands.add_parser("daily", help="the daily puzzle: the same line on every machine for a date")
     daily.add_argument("--date", metavar="YYYY-MM-DD", default=None, help="the date (UTC; default today)")
-    daily.add_argument("--level", choices=levels, default="medium", help="level (default medium)")
+    daily.add_argument("--level", choices=LEVEL_KEYS, default="medium", help="level (default medium)")
     daily.add_argument("--size", choices=("9", "16", "samurai"), default="9", help="board (default 9)")
-    cli_authors.add_parsers(commands)
-    add_serve_parser(commands, _positive)
-    return parser
 
 
 def _fail(message: str) -> int:
@@ -260,7 +276,7 @@ def _solve(args: argparse.Namespace) -> int:
 
 
 def _progress_to(bar: ProgressBar) -> Callable[[int, int], None]:
-    def report(done: int, total: int) -> None:
+    def report(done: int, _total: int) -> None:
         bar.update(done)
 
     return report

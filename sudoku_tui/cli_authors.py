@@ -149,7 +149,7 @@ def _spread_chunks(
         bar.close()
 
 
-def _run(args: argparse.Namespace, body: Callable[[], None]) -> int:
+def _run(body: Callable[[], None]) -> int:
     """Run ``body``; a Dask that cannot be used is one sentence and exit 1."""
     from .engine.spread import DaskUnavailable
 
@@ -193,7 +193,7 @@ def _each_puzzle(
         for index, result in enumerate(found):
             write(puzzles, index, result)
 
-    return _run(args, body)
+    return _run(body)
 
 
 def _canon(args: argparse.Namespace) -> int:
@@ -300,7 +300,7 @@ def _solve(args: argparse.Namespace) -> int:
             else:
                 _write_json({"puzzle": line, "solution": None if answer == NO_SOLUTION else answer})
 
-    return _run(args, body)
+    return _run(body)
 
 
 def _split_answers(task: tuple[str, str, str, bool, int]) -> list[str]:
@@ -341,7 +341,7 @@ def _generate(args: argparse.Namespace) -> int:
             sys.stdout.flush()
 
     try:
-        return _run(args, body)
+        return _run(body)
     except GenerationFailed as error:
         return _fail(str(error))
 

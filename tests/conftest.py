@@ -1,8 +1,8 @@
 """Fixtures shared by every test folder.
 
-Data that others published lives in ``../shared/data`` beside the project
-(the README says so): it is read from there, never copied in, and tests that need it
-skip when it is absent.
+Data that others published lives in ``../shared/data`` beside the project, or
+where ``$SUDOKU_DATA`` says (tests/shared_data.py): it is read from there, never
+copied in, and tests that need it skip when it is absent.
 """
 
 from __future__ import annotations
@@ -15,6 +15,7 @@ import pytest
 from hypothesis import HealthCheck, settings
 
 from tests.search_paths import compiled_search_available
+from tests.shared_data import shared_path
 
 # Property tests (file readers, save loading) run a fixed, small budget, the
 # same examples every run, so CI stays quick and a failure reproduces:
@@ -29,17 +30,6 @@ settings.register_profile(
 )
 settings.register_profile("thorough", max_examples=5000, deadline=None)
 settings.load_profile(os.environ.get("HYPOTHESIS_PROFILE", "ci"))
-
-PROJECT_ROOT = Path(__file__).resolve().parent.parent
-SHARED_DATA = PROJECT_ROOT.parent / "shared" / "data"
-
-
-def shared_path(*parts: str) -> Path:
-    """A path under ``../shared/data``; skips the calling test when it is absent."""
-    path = SHARED_DATA.joinpath(*parts)
-    if not path.exists():
-        pytest.skip(f"{path} is absent")
-    return path
 
 
 @pytest.fixture

@@ -1,8 +1,13 @@
-"""The engine and the command line never load Textual (the core stays free of
-the UI), and the base install works without Numba and numpy (the fast extra)."""
+"""The engine, the game layer and the command line never load Textual (the
+core stays free of the UI), and the base install works without Numba and
+numpy (the fast extra). Every module of those layers is found on disk, so a
+module added later is checked too; and each layer imports only the layers
+below it."""
 
 from __future__ import annotations
 
+import ast
+import importlib.util
 import os
 import subprocess
 import sys
@@ -12,51 +17,111 @@ import pytest
 
 from tests.search_paths import compiled_search_available
 
-MODULES = [
-    "sudoku_tui",
-    "sudoku_tui.engine",
-    "sudoku_tui.engine.geometry",
-    "sudoku_tui.engine.puzzle",
-    "sudoku_tui.engine.formats",
-    "sudoku_tui.engine.conflicts",
-    "sudoku_tui.engine.classic",
-    "sudoku_tui.engine.solver",
-    "sudoku_tui.engine.batch",
-    "sudoku_tui.engine.sat",
-    "sudoku_tui.engine.grids",
-    "sudoku_tui.engine.pysearch",
-    "sudoku_tui.engine.generator",
-    "sudoku_tui.engine.logic",
-    "sudoku_tui.engine.logic.runner",
-    "sudoku_tui.game",
-    "sudoku_tui.game.clock",
-    "sudoku_tui.game.play",
-    "sudoku_tui.game.texts",
-    "sudoku_tui.game.hints",
-    "sudoku_tui.game.new_puzzle",
-    "sudoku_tui.game.session",
-    "sudoku_tui.cli",
-]
+PACKAGE = Path(__file__).resolve().parent.parent / "sudoku_tui"
 
+# The layers that must never load Textual: every module in them.
+TEXTUAL_FREE = ("engine", "game", "authoring")
 
 # Only the compiled search's modules may need Numba and numpy.
-COMPILED_MODULES = [
+COMPILED_MODULES = {
     "sudoku_tui.engine.kernel",
+    "sudoku_tui.engine.kernel9",
     "sudoku_tui.engine.kernel_search",
     "sudoku_tui.engine.grids_kernel",
     "sudoku_tui.engine.shape_tables",
+    "sudoku_tui.engine.cage_search",
     "sudoku_tui.engine.jit",
-]
+}
+
+# Modules that need another extra's library, by that library.
+NEEDS_LIBRARY = {"sudoku_tui.game.postgresql_store": "psycopg"}  # the server extra
 
 
-@pytest.mark.parametrize("module", MODULES + (COMPILED_MODULES if compiled_search_available() else []))
-def test_module_does_not_import_textual(module: str) -> None:
-    code = (
-        f"import sys, {module}; "
-        "sys.exit(1 if any(m == 'textual' or m.startswith('textual.') for m in sys.modules) else 0)"
+def layer_modules(layer: str) -> list[str]:
+    """Every module of ``sudoku_tui/<layer>/`` (its packages included), by name."""
+    folder = PACKAGE / layer
+    names = []
+    for path in sorted(folder.rglob("*.py")):
+        parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+        names.append(".".join(parts[:-1] if parts[-1] == "__init__" else parts))
+    return names
+
+
+def importable(module: str) -> bool:
+    """False for a module whose optional library this install lacks."""
+    library = NEEDS_LIBRARY.get(module)
+    if library is not None and importlib.util.find_spec(library) is None:
+        return False
+    return module not in COMPILED_MODULES or compiled_search_available()
+
+
+# Imports each module named on the command line in turn; stops at the first
+# after which Textual is loaded, and names it.
+IMPORT_EACH = """
+import importlib, sys
+for name in sys.argv[1:]:
+    importlib.import_module(name)
+    if any(m == 'textual' or m.startswith('textual.') for m in sys.modules):
+        print(name)
+        sys.exit(3)
+"""
+
+
+# What each layer's modules may import from the package besides their own
+# layer (README, "Development"): data flows one way, from a file to the screen.
+MAY_IMPORT = {
+    "engine": set(),
+    "game": {"engine", "paths"},
+    "authoring": {"engine", "paths"},
+    "ui": {"engine", "game", "paths"},
+}
+
+
+def package_imports(path: Path) -> set[str]:
+    """The parts of sudoku_tui a module imports (``engine``, ``paths``, ...)."""
+    package = list(path.relative_to(PACKAGE.parent).parts[:-1])
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.Import):
+            names = [alias.name.split(".") for alias in node.names]
+        elif isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = base + (node.module.split(".") if node.module else [])
+            names = [[*module, alias.name] for alias in node.names] if node.module is None else [module]
+        else:
+            continue
+        found.update(name[1] for name in names if len(name) > 1 and name[0] == "sudoku_tui")
+    return found
+
+
+@pytest.mark.parametrize("layer", list(MAY_IMPORT))
+def test_a_layer_imports_only_the_layers_below_it(layer: str) -> None:
+    wrong = {
+        str(path.relative_to(PACKAGE.parent)): sorted(outside)
+        for path in sorted((PACKAGE / layer).rglob("*.py"))
+        if (outside := package_imports(path) - MAY_IMPORT[layer] - {layer})
+    }
+    assert wrong == {}
+
+
+def test_every_layer_module_is_found() -> None:
+    game = layer_modules("game")
+    assert {"sudoku_tui.game", "sudoku_tui.game.session", "sudoku_tui.game.daily"} <= set(game)
+    assert {"sudoku_tui.engine.logic", "sudoku_tui.engine.logic.forcing"} <= set(layer_modules("engine"))
+
+
+@pytest.mark.parametrize("layer", TEXTUAL_FREE)
+def test_no_module_of_the_layer_loads_textual(layer: str) -> None:
+    modules = [m for m in layer_modules(layer) if importable(m)]
+    result = subprocess.run([sys.executable, "-c", IMPORT_EACH, *modules], capture_output=True, text=True)
+    assert result.returncode == 0, f"{result.stdout.strip()} loaded textual\n{result.stderr}"
+
+
+def test_the_command_line_loads_no_textual() -> None:
+    result = subprocess.run(
+        [sys.executable, "-c", IMPORT_EACH, "sudoku_tui", "sudoku_tui.cli"], capture_output=True, text=True
     )
-    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True)
-    assert result.returncode == 0, f"{module} imported textual\n{result.stderr}"
+    assert result.returncode == 0, f"{result.stdout.strip()} loaded textual\n{result.stderr}"
 
 
 def test_check_command_does_not_import_textual(tmp_path) -> None:
@@ -103,9 +168,15 @@ def run_without_fast_extra(code: str) -> subprocess.CompletedProcess[str]:
     )
 
 
-@pytest.mark.parametrize("module", [*sorted(set(MODULES) - {"sudoku_tui.cli"}), "sudoku_tui.ui.app"])
-def test_module_imports_without_numba_and_numpy(module: str) -> None:
-    result = run_without_fast_extra(f"import {module}")
+@pytest.mark.parametrize("layer", TEXTUAL_FREE)
+def test_every_module_of_the_layer_imports_without_numba_and_numpy(layer: str) -> None:
+    modules = [m for m in layer_modules(layer) if m not in COMPILED_MODULES and importable(m)]
+    result = run_without_fast_extra(f"import importlib\nfor name in {modules!r}:\n    importlib.import_module(name)\n")
+    assert result.returncode == 0, result.stderr
+
+
+def test_the_game_imports_without_numba_and_numpy() -> None:
+    result = run_without_fast_extra("import sudoku_tui.ui.app")
     assert result.returncode == 0, result.stderr
 
 

@@ -34,8 +34,12 @@ class Level(IntEnum):
         try:
             return cls[text.upper()]
         except KeyError:
-            keys = ", ".join(level.key for level in cls)
+            keys = ", ".join(LEVEL_KEYS)
             raise ValueError(f"unknown level {text!r}; choose one of {keys}") from None
+
+
+# The levels' words, easiest first: the command line's choices and the store's.
+LEVEL_KEYS: tuple[str, ...] = tuple(level.key for level in Level)
 
 
 class Symmetry(StrEnum):

@@ -1,4 +1,4 @@
-"""Reading variant collections (PRODUCT 1.5): a header naming the variant,
+"""Reading variant collections (README, "Puzzle files"): a header naming the variant,
 then one puzzle a line.
 
 Fields on a line are separated by one space: the 81 givens, then for a

@@ -1,4 +1,4 @@
-"""The 9x9 variants as shapes (README, "Variants"; PRODUCT 1.5).
+"""The 9x9 variants as shapes (README, "Variants" and "Puzzle files").
 
 Each variant is a :class:`~sudoku_tui.engine.geometry.Shape` like any
 other board, so every part reads it the same way:

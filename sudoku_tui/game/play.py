@@ -71,6 +71,14 @@ class Play:
     def is_given(self, cell: int) -> bool:
         return self.puzzle.givens[cell] != 0
 
+    def may_enter(self, cell: int) -> bool:
+        """Whether the player may put a value in the cell or clear it: not in a given."""
+        return not self.is_given(cell)
+
+    def may_mark(self, cell: int) -> bool:
+        """Whether the cell takes pencil marks: marks belong to empty cells."""
+        return not self.values[cell]
+
     def is_full(self) -> bool:
         return all(self.values)
 
@@ -133,7 +141,7 @@ class Play:
 
     def enter(self, cell: int, value: int) -> Move | None:
         """Put a value in a cell (0 clears it); the value leaves its peers' marks."""
-        if self.is_given(cell) or not 0 <= value <= self.shape.n:
+        if not self.may_enter(cell) or not 0 <= value <= self.shape.n:
             return None
         if value == 0:
             return self._apply("Clear", [(cell, 0, self.marks[cell])])
@@ -145,7 +153,7 @@ class Play:
         return self._apply("Enter", targets)
 
     def toggle_mark(self, cell: int, value: int) -> Move | None:
-        if self.values[cell] or not 1 <= value <= self.shape.n:
+        if not self.may_mark(cell) or not 1 <= value <= self.shape.n:
             return None
         return self._apply("Pencil mark", [(cell, 0, self.marks[cell] ^ (1 << (value - 1)))])
 

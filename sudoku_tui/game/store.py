@@ -30,7 +30,7 @@ from types import TracebackType
 from typing import TYPE_CHECKING, Literal
 
 from ..engine.geometry import shape_for_size
-from ..engine.levels import Level
+from ..engine.levels import LEVEL_KEYS
 from ..engine.puzzle import Puzzle, format_line, parse_line
 
 if TYPE_CHECKING:
@@ -41,7 +41,7 @@ LOCAL_PLAYER = "local"
 
 # Levels as the store writes them; engine.levels is light, so reading the
 # store still never imports the generator (and the solver behind it).
-LEVELS = tuple(level.key for level in Level)
+LEVELS = LEVEL_KEYS
 BOARDS = ("4x4", "9x9", "16x16", "25x25", "samurai", "x", "windoku", "jigsaw", "killer")
 
 SourceKind = Literal["file", "made", "daily"]

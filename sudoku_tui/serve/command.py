@@ -1,4 +1,4 @@
-"""``sudoku-tui serve ssh|web``: the command line's part (PRODUCT.md section 7).
+"""``sudoku-tui serve ssh|web``: the command line's part (README, "Serving the game").
 
 :func:`add_serve_parser` only describes the options, so the command line
 still loads nothing heavy; the server's libraries are imported when a server

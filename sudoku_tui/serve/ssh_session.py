@@ -1,10 +1,10 @@
 """One SSH session: a game process on its own pseudo-terminal, or a refusal.
 
 A session with a terminal gets a game sized to the client's window and
-every resize; a session without one gets the one line of PRODUCT.md 7 and
-ends. When the player goes (the connection drops, or idles too long, or the
-server stops) the game is hung up: it saves, with the time played up to
-then, and quits.
+every resize; a session without one gets one line (``NEEDS_TERMINAL``, as
+the README's "Serving the game" says) and ends. When the player goes (the
+connection drops, or idles too long, or the server stops) the game is hung
+up: it saves, with the time played up to then, and quits.
 """
 
 from __future__ import annotations

@@ -382,12 +382,12 @@ class Board(Widget, can_focus=True):
     def _enter(self, value: int) -> None:
         """A value key (or a clear key, value 0): enter it, or in pencil mode toggle that mark."""
         cell = self.cursor
-        if self.play.puzzle.is_given(cell):
+        if not self.play.may_enter(cell):
             self.app.bell()
             return
         if self.pencil and value:
-            if self.play.values[cell]:
-                self.app.bell()  # marks belong to empty cells
+            if not self.play.may_mark(cell):
+                self.app.bell()
                 return
             self._changed(self.play.toggle_mark(cell, value) is not None)
             return

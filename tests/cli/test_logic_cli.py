@@ -10,6 +10,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_tui.cli import main
+from tests.shared_data import SHARED_DATA
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles"
@@ -100,7 +101,7 @@ def test_console_script_runs(puzzle_file: Path) -> None:
 
 
 def test_explain_samurai_names_cells_on_the_drawn_board(capsys: pytest.CaptureFixture[str]) -> None:
-    path = ROOT / ".." / "shared" / "data" / "samurai" / "easy1.txt"
+    path = SHARED_DATA / "samurai" / "easy1.txt"
     if not path.exists():
         pytest.skip("samurai data absent")
     assert main(["explain", str(path)]) == 0

@@ -26,7 +26,7 @@ from sudoku_tui.engine.formats import (
     wrong_length,
 )
 from sudoku_tui.engine.progress import Cancelled
-from tests.conftest import shared_path
+from tests.shared_data import shared_path
 
 NINE = "1.3.5.7.9" + "." * 72
 

@@ -18,9 +18,9 @@ from sudoku_tui.engine.formats import (
 from sudoku_tui.engine.geometry import samurai, square
 from sudoku_tui.engine.puzzle import format_line
 from sudoku_tui.paths import bundled_puzzles
+from tests.shared_data import SHARED_DATA
 
 PUZZLES = Path(__file__).resolve().parents[2] / "puzzles"
-SHARED = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 EXAMPLE = "...81.....2........1.9..7...7..25.934.2............5...975.....563.....4......68."
 FOUR = "2...43213...1432"
 
@@ -215,14 +215,14 @@ def test_drawn_samurai_errors() -> None:
     assert message_of("\n".join(inside)) == "Line 8 has an invalid character."
 
 
-@pytest.mark.skipif(not (SHARED / "samurai").is_dir(), reason="../shared/data is absent")
+@pytest.mark.skipif(not (SHARED_DATA / "samurai").is_dir(), reason="../shared/data is absent")
 def test_shared_samurai_files_read() -> None:
-    for path in sorted((SHARED / "samurai").glob("*.txt")):
+    for path in sorted((SHARED_DATA / "samurai").glob("*.txt")):
         puzzles = read_puzzle_file(path)
         assert puzzles.describe() == "1 puzzle, samurai", path.name
 
 
-@pytest.mark.skipif(not SHARED.is_dir(), reason="../shared/data is absent")
+@pytest.mark.skipif(not SHARED_DATA.is_dir(), reason="../shared/data is absent")
 @pytest.mark.parametrize(
     "name, description",
     [
@@ -234,7 +234,7 @@ def test_shared_samurai_files_read() -> None:
     ],
 )
 def test_shared_collections_read(name: str, description: str) -> None:
-    assert read_puzzle_file(SHARED / name).describe() == description
+    assert read_puzzle_file(SHARED_DATA / name).describe() == description
 
 
 # --- files on disk ---------------------------------------------------------------

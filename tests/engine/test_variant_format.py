@@ -1,4 +1,4 @@
-"""Variant files (PRODUCT 1.5): what they hold, and each exact message."""
+"""Variant files (README, "Puzzle files"): what they hold, and each exact message."""
 
 from __future__ import annotations
 

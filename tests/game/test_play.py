@@ -40,6 +40,18 @@ def test_givens_and_out_of_range_values_are_refused() -> None:
     assert not play.can_undo
 
 
+def test_what_the_player_may_change_is_what_play_takes() -> None:
+    play = Play(FOUR)
+    play.enter(1, 1)
+    # A given: neither a value nor marks; a filled cell: a value, no marks; an empty one: both.
+    for cell, may_enter, may_mark in ((0, False, False), (1, True, False), (2, True, True)):
+        assert (play.may_enter(cell), play.may_mark(cell)) == (may_enter, may_mark)
+        assert (play.enter(cell, 4) is not None) == may_enter
+        if may_enter:
+            play.undo()
+        assert (play.toggle_mark(cell, 4) is not None) == may_mark
+
+
 def test_entering_removes_the_value_from_peer_marks_in_one_step() -> None:
     play = Play(FOUR)
     play.toggle_mark(2, 1)

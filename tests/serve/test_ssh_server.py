@@ -1,4 +1,4 @@
-"""``sudoku-tui serve ssh`` with real SSH clients on the loopback (PRODUCT.md section 7)."""
+"""``sudoku-tui serve ssh`` with real SSH clients on the loopback (README, "Serving the game")."""
 
 from __future__ import annotations
 

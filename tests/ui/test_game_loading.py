@@ -20,8 +20,8 @@ from sudoku_tui.ui.board import Board
 from sudoku_tui.ui.dialogs import OpenFileDialog
 from sudoku_tui.ui.game_screen import GameScreen
 from sudoku_tui.ui.worker_messages import LoadProgress
+from tests.shared_data import SHARED_DATA
 
-SHARED_DATA = Path(__file__).resolve().parents[2].parent / "shared" / "data"
 EXCHANGE = SHARED_DATA / "9x9" / "exchange-hard-diabolical-rated.txt.gz"
 
 
@@ -140,7 +140,7 @@ async def test_a_big_file_loads_with_its_range(big_nine: Path) -> None:
 def exchange_441k(tmp_path: Path) -> Path:
     """The 441,273-puzzle file, built as ../shared/data/README.md says (block size 3, 0 -> '.')."""
     if not EXCHANGE.exists():
-        pytest.skip("../shared/data is not here")
+        pytest.skip(f"{EXCHANGE} is absent")
     path = tmp_path / "exchange-441k.txt"
     with gzip.open(EXCHANGE, "rt") as source, open(path, "w") as out:
         out.write("3\n")

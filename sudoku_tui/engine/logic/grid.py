@@ -145,6 +145,20 @@ class CandidateGrid:
             result &= peer_sets[cell]
         return result
 
+    def cleared_outside(self, losses: Iterable[tuple[int, int]], keep: Iterable[int]) -> list[tuple[int, int]]:
+        """The ``(cell, value)`` eliminations, sorted, when each ``(house, values)`` of
+        ``losses`` loses those values (a mask) from its cells outside ``keep``."""
+        kept = set(keep)
+        cands, house_cells = self.cands, self.shape.house_cells
+        removed = {
+            (c, v)
+            for house, values in losses
+            for c in house_cells[house]
+            if c not in kept
+            for v in digits_of(cands[c] & values)
+        }
+        return sorted(removed)
+
     def shared_steps(self, search: Search, *args: Any) -> Iterator[Step]:
         """The steps ``search(self, *args)`` yields, searched once for the grid as it stands.
 

@@ -87,11 +87,6 @@ class Step:
     values: tuple[int, ...] = ()
     explanation: str = ""
 
-    def __post_init__(self) -> None:
-        # A step built with the display name (tests, older callers) gets the enum member.
-        if not isinstance(self.technique, TechniqueName):
-            object.__setattr__(self, "technique", TechniqueName(self.technique))
-
     def effects(self, shape: Shape) -> str:
         """``r3c5=7, r1c1<>5``: placements first, then eliminations."""
         parts = [f"{shape.cell_name(c)}={shape.symbol(v)}" for c, v in self.placements]

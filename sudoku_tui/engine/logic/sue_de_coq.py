@@ -118,7 +118,7 @@ def _box_sets(
     outside = ~middle_mask
 
     # HoDoKu grows a box set only while it accounts for no more middle values than are left.
-    def room(cells: tuple[int, ...], mask: int, after: int) -> bool:
+    def room(cells: tuple[int, ...], mask: int, _after: int) -> bool:
         return len(cells) - (mask & outside).bit_count() <= left
 
     return [
@@ -163,23 +163,17 @@ def _step(
     box_set: tuple[int, ...],
     box_mask: int,
 ) -> Step | None:
-    shape, cands = grid.shape, grid.cands
+    shape = grid.shape
     shared_extra = line_mask & box_mask & ~middle_mask
     box_loses = ((middle_mask | box_mask) & ~line_mask) | shared_extra
     line_loses = ((middle_mask | line_mask) & ~box_mask) | shared_extra
     used = set(middle) | set(line_set) | set(box_set)
-    removed = {
-        (c, v)
-        for house, loses in ((box, box_loses), (line, line_loses))
-        for c in shape.house_cells[house]
-        if c not in used
-        for v in digits_of(cands[c] & loses)
-    }
+    removed = grid.cleared_outside(((box, box_loses), (line, line_loses)), used)
     if not removed:
         return None
     return Step(
         TechniqueName.SUE_DE_COQ,
-        eliminations=tuple(sorted(removed)),
+        eliminations=tuple(removed),
         cells=tuple(sorted(used)),
         houses=(line, box),
         values=digits_of(middle_mask),

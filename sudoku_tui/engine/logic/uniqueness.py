@@ -228,16 +228,7 @@ def _type3_step(
         shared &= set(shape.cell_houses[c])
     if min(shared) != h:
         return None  # the same subset seen from its other house
-    members = set(roof) | set(group)
-    targets = sorted(
-        {
-            (c, v)
-            for sh in shared
-            for c in shape.house_cells[sh]
-            if c not in members
-            for v in digits_of(cands[c] & union)
-        }
-    )
+    targets = grid.cleared_outside(((sh, union) for sh in shared), (*roof, *group))
     if not targets:
         return None
     return Step(

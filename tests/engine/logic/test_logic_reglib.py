@@ -9,7 +9,6 @@ puzzle's solution (no wrong elimination, no wrong placement).
 from __future__ import annotations
 
 from collections import defaultdict
-from pathlib import Path
 
 import pytest
 
@@ -17,8 +16,9 @@ from sudoku_tui.engine.geometry import square
 from sudoku_tui.engine.logic.techniques import TECHNIQUES, Technique
 from tests.oracle import solutions
 from tests.reglib import RegCase, check_case, read_cases
+from tests.shared_data import SHARED_DATA
 
-DATA = Path(__file__).resolve().parents[3] / ".." / "shared" / "data" / "logic"
+DATA = SHARED_DATA / "logic"
 REGLIB = DATA / "hodoku-reglib-1.3.txt"
 
 

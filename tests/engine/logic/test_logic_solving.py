@@ -13,16 +13,17 @@ from sudoku_tui.engine.geometry import square
 from sudoku_tui.engine.levels import Level
 from sudoku_tui.engine.logic.grid import CandidateGrid
 from sudoku_tui.engine.logic.runner import Solution, next_step, solve_logically
-from sudoku_tui.engine.logic.step import Step
+from sudoku_tui.engine.logic.step import Step, TechniqueName
 from sudoku_tui.engine.logic.techniques import TECHNIQUES
 from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.engine.puzzle import Puzzle
 from tests.oracle import solutions
+from tests.shared_data import SHARED_DATA
 
 TECHNIQUE_LEVEL = {t.name: t.level for t in TECHNIQUES}
 
 ROOT = Path(__file__).resolve().parents[3]
-DATA = ROOT / ".." / "shared" / "data"
+DATA = SHARED_DATA
 
 
 def _lines(path: Path, count: int) -> list[str]:
@@ -68,16 +69,16 @@ def test_simple_puzzle_grades_easy() -> None:
 
 
 def test_level_rises_with_score() -> None:
-    single = Step("Naked Single", placements=((0, 1),))
+    single = Step(TechniqueName.NAKED_SINGLE, placements=((0, 1),))
     assert Solution([single] * 200).level is Level.EASY  # 800 exactly stays Easy
     assert Solution([single] * 201).level is Level.MEDIUM
-    pair = Step("Naked Pair")
+    pair = Step(TechniqueName.NAKED_PAIR)
     assert Solution([pair]).level is Level.MEDIUM
     assert Solution([pair] * 17).level is Level.HARD  # 1020 passes Medium's 1000
 
 
 def test_ceilings_grow_with_the_board() -> None:
-    single = Step("Naked Single", placements=((0, 1),))
+    single = Step(TechniqueName.NAKED_SINGLE, placements=((0, 1),))
     # On 256 cells Easy's ceiling is 800 * 256 / 81 = 2,528.4 points: 632 singles
     # (2,528) stay Easy, 633 (2,532) are Medium; on 81 cells both are Extreme.
     assert Solution([single] * 632, board_cells=256).level is Level.EASY
@@ -134,7 +135,7 @@ def test_samurai() -> None:
 
 def test_step_text() -> None:
     shape = square(3)
-    step = Step("X-Wing", placements=((20, 7),), eliminations=((0, 5), (80, 9)), explanation="because")
+    step = Step(TechniqueName.X_WING, placements=((20, 7),), eliminations=((0, 5), (80, 9)), explanation="because")
     assert step.effects(shape) == "r3c3=7, r1c1<>5, r9c9<>9"
     assert step.describe(shape) == "X-Wing: because => r3c3=7, r1c1<>5, r9c9<>9"
 

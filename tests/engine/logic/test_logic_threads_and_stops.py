@@ -3,8 +3,6 @@ answers it gives alone (the game runs a hint and a New-puzzle grading at once)."
 
 from __future__ import annotations
 
-import sys
-import threading
 import time
 from collections.abc import Callable, Iterator
 from pathlib import Path
@@ -18,6 +16,7 @@ from sudoku_tui.engine.logic.step import TechniqueName
 from sudoku_tui.engine.logic.techniques import TECHNIQUES, Technique
 from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.engine.puzzle import Puzzle
+from tests.at_once import run_at_once
 
 PUZZLES = Path(__file__).resolve().parents[3] / "puzzles"
 POLLS_BEFORE_STOP = 3
@@ -128,26 +127,12 @@ def test_two_threads_of_logic_give_the_steps_each_gives_alone() -> None:
     }
     assert shared <= used
     together: list[list[object]] = [[], []]
-    errors: list[BaseException] = []
 
     def run(index: int) -> None:
-        try:
-            for _ in range(3):
-                together[index].append(_steps_alone(puzzles[index]).steps)
-        except BaseException as error:  # reported by the main thread
-            errors.append(error)
+        for _ in range(3):
+            together[index].append(_steps_alone(puzzles[index]).steps)
 
-    interval = sys.getswitchinterval()
-    sys.setswitchinterval(1e-6)  # switch threads as often as possible
-    try:
-        threads = [threading.Thread(target=run, args=(i,)) for i in range(2)]
-        for thread in threads:
-            thread.start()
-        for thread in threads:
-            thread.join()
-    finally:
-        sys.setswitchinterval(interval)
-    assert not errors
+    assert run_at_once(lambda: run(0), lambda: run(1)) == []
     for index in range(2):
         assert together[index] == [alone[index]] * 3
 
