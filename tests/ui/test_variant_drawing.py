@@ -14,8 +14,8 @@ from ui_helpers import SIZE, settle, snapshot_app
 from sudoku_tui.engine.formats import read_puzzle_file
 from sudoku_tui.engine.geometry import Shape
 from sudoku_tui.ui import SudokuApp
-from sudoku_tui.ui.layout import plan_board
-from sudoku_tui.ui.outlines import cage_totals, edges_below, outline_groups, shaded_cells
+from sudoku_tui.ui.layout import Density, plan_board
+from sudoku_tui.ui.outlines import SUPERSCRIPT, cage_totals, edges_below, outline_groups, shaded_cells
 
 PROJECT = Path(__file__).resolve().parents[2]
 BUNDLED = Path("puzzles")
@@ -107,3 +107,45 @@ def test_killer_totals_on_the_lined_drawing_sit_on_the_line_above_their_cage() -
         line = "".join(text for text, _ in plan.line_rows[plan.cell_y[row] - 1])
         x = plan.cell_x[col]
         assert line[x : x + len(str(total))] == str(total)
+
+
+@pytest.mark.parametrize("density", ("roomy", "paired"))
+def test_jigsaw_has_no_box_lines_between_rows(density: Density) -> None:
+    """The roomy and 80x24 drawings run no line between a box's rows; a jigsaw has no
+    boxes, so none between any rows: each region edge there is drawn under the upper cell."""
+    shape = first_shape("jigsaw")
+    region = outline_groups(shape)
+    assert region is not None
+    plan = plan_board(shape, density)
+    for row in range(1, shape.rows):
+        assert plan.cell_y[row] - plan.cell_y[row - 1] == plan.cell_height, row  # no line row between them
+        for col in range(shape.cols):
+            above, below = shape.cell_at[(row - 1, col)], shape.cell_at[(row, col)]
+            assert (above in edges_below(shape)) == (region[above] != region[below]), (row, col)
+
+
+async def test_hinted_first_cell_of_a_cage_keeps_its_bracket_beside_the_total() -> None:
+    """A hint's ``[`` takes the cell's margin, where a cage's total's last digit goes:
+    the total then moves left, over the line (and the blank edge of the cell before it)."""
+    shape = first_shape("killer")
+    totals = cage_totals(shape)
+    # First cells of cages away from the left edge, with a one-digit and a two-digit total.
+    firsts = [cell for cell in totals if shape.positions[cell][1] > 0]
+    short = next(cell for cell in firsts if totals[cell] < 10)
+    long = next(cell for cell in firsts if totals[cell] >= 10)
+    for size in (SIZE, (120, 40)):
+        app = snapshot_app()
+        async with app.run_test(size=size) as pilot:
+            await opening("killer")(pilot)
+            board = app.game.board
+            board.hint_cells = frozenset({short, long})
+            await pilot.pause()
+            plan = board.plan
+            assert plan.cell_height > 1
+            for cell in (short, long):
+                row, col = shape.positions[cell]
+                line = board.render_line(plan.cell_y[row]).text
+                x = plan.cell_x[col]
+                total = str(totals[cell]).translate(SUPERSCRIPT)
+                assert line[x] == "[" and line[x + plan.cell_width - 1] == "]", (size, line)
+                assert line[x - len(total) : x] == total, (size, line)
