@@ -51,10 +51,51 @@ def test_variant_at_80x24(snap_compare: SnapCompare, variant: str) -> None:
     assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=opening(variant))
 
 
-@pytest.mark.parametrize("variant", ("jigsaw", "killer"))
+@pytest.mark.parametrize("variant", VARIANTS)
 def test_variant_at_120x40(snap_compare: SnapCompare, variant: str) -> None:
     """The roomy drawing: each cell a 3x3 grid of marks, outlines and totals as at 80x24."""
     assert snap_compare(snapshot_app(), terminal_size=(120, 40), run_before=opening(variant, "a"))
+
+
+@pytest.mark.parametrize("variant", VARIANTS)
+def test_variant_without_colour(snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch, variant: str) -> None:
+    """Under NO_COLOR the shading (░), the outlines (┃, ┆, ▁) and the totals still show."""
+    monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=opening(variant, "a"))
+
+
+async def test_a_cage_past_its_total_shows_as_a_conflict() -> None:
+    """Two different values in a two-cell cage, more than its total: no row, column or
+    box holds a value twice, yet both show ``!v!`` (the engine's cage rule)."""
+    shape = first_shape("killer")
+    app = snapshot_app()
+    async with app.run_test(size=SIZE) as pilot:
+        await opening("killer")(pilot)
+        play = app.session.play
+
+        def clashes(cell: int, value: int) -> bool:
+            return any(play.values[peer] == value for peer in shape.peers[cell])
+
+        cage = next(
+            cage
+            for cage in shape.cages
+            if len(cage.cells) == 2
+            and cage.total < 17
+            and not any(play.values[c] for c in cage.cells)
+            and not clashes(cage.cells[0], 9)
+            and not clashes(cage.cells[1], 8)
+        )
+        entries = dict(zip(cage.cells, (9, 8), strict=True))
+        for cell, value in entries.items():
+            app.game.board.cursor = cell
+            await pilot.press(str(value))
+        assert set(play.conflicts()) == set(cage.cells)
+        board = app.game.board
+        for cell, value in entries.items():
+            row, col = shape.positions[cell]
+            line = board.render_line(board.plan.cell_y[row] + board.plan.cell_height // 2).text
+            x = board.plan.cell_x[col]
+            assert f"!{value}!" in line[x : x + board.plan.cell_width], line
 
 
 def test_killer_cages_are_outlined_with_their_totals() -> None:
