@@ -549,15 +549,17 @@ class Board(Widget, can_focus=True):
         goes on below). Only on tall cells, whose top row a value leaves blank.
 
         A hinted cell's margin holds its ``[``: the total then ends over the line left of
-        it, a first digit over the right edge of the cell before (cages start at their
-        top-left, so that cell is in another cage); a two-digit total in the first column
-        has no room there and takes the margin as usual."""
+        it, a first digit over the blank right edge of the cell before (cages start at
+        their top-left, so that cell is in another cage). A two-digit total with no such
+        blank (the first column, or a hinted cell before) takes the margin as usual."""
         total = str(cage_totals(self.play.shape)[cell]).translate(SUPERSCRIPT)
         look = self._looks()["total"]
         first = drawn[0]
-        if first.text[:1] == "[" and sum(len(segment.text) for segment in before) >= len(total):
-            _write_over_end(before, total, look)
-            return drawn
+        if first.text[:1] == "[":
+            room = "".join(segment.text for segment in before[-2:])
+            if len(total) == 1 or room[-2:-1] == " ":
+                _write_over_end(before, total, look)
+                return drawn
         drawn = [Segment(total[-1], first.style + look if first.style else look), *drawn]
         drawn[1] = Segment(first.text[1:], first.style)
         if len(total) > 1 and before:

@@ -167,26 +167,38 @@ def test_jigsaw_has_no_box_lines_between_rows(density: Density) -> None:
 
 async def test_hinted_first_cell_of_a_cage_keeps_its_bracket_beside_the_total() -> None:
     """A hint's ``[`` takes the cell's margin, where a cage's total's last digit goes:
-    the total then moves left, over the line (and the blank edge of the cell before it)."""
+    the total then moves left, over the line (and the right edge of the cell before it).
+    In the first column a two-digit total has only the frame and the margin: it keeps
+    them, and the ``[`` shows on the cell's lower rows (where a value's would)."""
     shape = first_shape("killer")
     totals = cage_totals(shape)
-    # First cells of cages away from the left edge, with a one-digit and a two-digit total.
-    firsts = [cell for cell in totals if shape.positions[cell][1] > 0]
-    short = next(cell for cell in firsts if totals[cell] < 10)
-    long = next(cell for cell in firsts if totals[cell] >= 10)
+    inner = [cell for cell in totals if shape.positions[cell][1] > 0]
+    edge = [cell for cell in totals if shape.positions[cell][1] == 0]
+    # One-digit and two-digit totals, away from the left edge and on it.
+    moved = [next(c for c in inner if totals[c] < 10), next(c for c in inner if totals[c] >= 10)]
+    moved.append(next(c for c in edge if totals[c] < 10))
+    kept = next(c for c in edge if totals[c] >= 10)
     for size in (SIZE, (120, 40)):
         app = snapshot_app()
         async with app.run_test(size=size) as pilot:
             await opening("killer")(pilot)
             board = app.game.board
-            board.hint_cells = frozenset({short, long})
-            await pilot.pause()
             plan = board.plan
             assert plan.cell_height > 1
-            for cell in (short, long):
+
+            async def drawn(cell: int, sub_row: int = 0) -> tuple[str, int]:
+                board.hint_cells = frozenset({cell})
+                await pilot.pause()
                 row, col = shape.positions[cell]
-                line = board.render_line(plan.cell_y[row]).text
-                x = plan.cell_x[col]
+                return board.render_line(plan.cell_y[row] + sub_row).text, plan.cell_x[col]
+
+            for cell in moved:
+                line, x = await drawn(cell)
                 total = str(totals[cell]).translate(SUPERSCRIPT)
                 assert line[x] == "[" and line[x + plan.cell_width - 1] == "]", (size, line)
                 assert line[x - len(total) : x] == total, (size, line)
+            line, x = await drawn(kept)
+            assert line[x - 1 : x + 1] == str(totals[kept]).translate(SUPERSCRIPT), (size, line)
+            assert line[x + plan.cell_width - 1] == "]", (size, line)
+            line, x = await drawn(kept, 1)
+            assert line[x] == "[" and line[x + plan.cell_width - 1] == "]", (size, line)
