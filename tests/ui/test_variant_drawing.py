@@ -165,6 +165,17 @@ def test_jigsaw_has_no_box_lines_between_rows(density: Density) -> None:
             assert (above in edges_below(shape)) == (region[above] != region[below]), (row, col)
 
 
+async def hinted(pilot: Pilot[Any], cell: int, sub_row: int = 0) -> tuple[str, int]:
+    """A hint on one cell: the text of a screen row through it, and where the cell starts."""
+    app = pilot.app
+    assert isinstance(app, SudokuApp)
+    board = app.game.board
+    board.hint_cells = frozenset({cell})
+    await pilot.pause()
+    row, col = board.play.shape.positions[cell]
+    return board.render_line(board.plan.cell_y[row] + sub_row).text, board.plan.cell_x[col]
+
+
 async def test_hinted_first_cell_of_a_cage_keeps_its_bracket_beside_the_total() -> None:
     """A hint's ``[`` takes the cell's margin, where a cage's total's last digit goes:
     the total then moves left, over the line (and the right edge of the cell before it).
@@ -182,23 +193,15 @@ async def test_hinted_first_cell_of_a_cage_keeps_its_bracket_beside_the_total() 
         app = snapshot_app()
         async with app.run_test(size=size) as pilot:
             await opening("killer")(pilot)
-            board = app.game.board
-            plan = board.plan
+            plan = app.game.board.plan
             assert plan.cell_height > 1
-
-            async def drawn(cell: int, sub_row: int = 0) -> tuple[str, int]:
-                board.hint_cells = frozenset({cell})
-                await pilot.pause()
-                row, col = shape.positions[cell]
-                return board.render_line(plan.cell_y[row] + sub_row).text, plan.cell_x[col]
-
             for cell in moved:
-                line, x = await drawn(cell)
+                line, x = await hinted(pilot, cell)
                 total = str(totals[cell]).translate(SUPERSCRIPT)
                 assert line[x] == "[" and line[x + plan.cell_width - 1] == "]", (size, line)
                 assert line[x - len(total) : x] == total, (size, line)
-            line, x = await drawn(kept)
+            line, x = await hinted(pilot, kept)
             assert line[x - 1 : x + 1] == str(totals[kept]).translate(SUPERSCRIPT), (size, line)
             assert line[x + plan.cell_width - 1] == "]", (size, line)
-            line, x = await drawn(kept, 1)
+            line, x = await hinted(pilot, kept, 1)
             assert line[x] == "[" and line[x + plan.cell_width - 1] == "]", (size, line)
