@@ -546,15 +546,24 @@ class Board(Widget, can_focus=True):
     def _with_total(self, cell: int, before: list[Segment], drawn: list[Segment]) -> list[Segment]:
         """A killer cage's total at the top-left of its first cell: its last digit in the
         cell's left margin, a first digit over the line left of it (the cage's edge, which
-        goes on below). Only on tall cells, whose top row a value leaves blank."""
+        goes on below). Only on tall cells, whose top row a value leaves blank.
+
+        A hinted cell's margin holds its ``[``: the total then ends over the line left of
+        it, a first digit over the blank right edge of the cell before (cages start at
+        their top-left, so that cell is in another cage). A two-digit total with no such
+        blank (the first column, or a hinted cell before) takes the margin as usual."""
         total = str(cage_totals(self.play.shape)[cell]).translate(SUPERSCRIPT)
         look = self._looks()["total"]
         first = drawn[0]
+        if first.text[:1] == "[":
+            room = "".join(segment.text for segment in before[-2:])
+            if len(total) == 1 or room[-2:-1] == " ":
+                _write_over_end(before, total, look)
+                return drawn
         drawn = [Segment(total[-1], first.style + look if first.style else look), *drawn]
         drawn[1] = Segment(first.text[1:], first.style)
         if len(total) > 1 and before:
-            line = before.pop()
-            before.append(Segment(total[0], (line.style or Style()) + look))
+            _write_over_end(before, total[0], look)
         return drawn
 
     def _highlights(self) -> Highlights:
@@ -582,7 +591,8 @@ class Board(Widget, can_focus=True):
             return looks["variant"]
         row, col = shape.positions[cell]
         density = self._plan.density
-        banded = (density == "shaded" and (row // shape.box + col // shape.box) % 2) or (
+        boxed = shape.variant != "jigsaw"  # a jigsaw's regions are no boxes to tint apart
+        banded = (density == "shaded" and boxed and (row // shape.box + col // shape.box) % 2) or (
             density == "paired" and row % 2
         )
         return looks["band"] if banded else Style()
@@ -626,3 +636,15 @@ class Board(Widget, can_focus=True):
         if sub_row != plan.cell_height - 1 or cell not in edges_below(self.play.shape):
             return False
         return plan.cell_y[row + 1] - plan.cell_y[row] == plan.cell_height  # no line between the rows
+
+
+def _write_over_end(segments: list[Segment], text: str, look: Style) -> None:
+    """Write ``text`` over the last characters of a line drawn so far (one character
+    a cell of the screen), each keeping the style it had, with ``look`` added."""
+    tail: list[Segment] = []
+    for char in reversed(text):
+        last = segments.pop()
+        if len(last.text) > 1:
+            segments.append(Segment(last.text[:-1], last.style))
+        tail.append(Segment(char, (last.style or Style()) + look))
+    segments.extend(reversed(tail))

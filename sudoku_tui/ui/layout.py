@@ -26,6 +26,10 @@ Three densities:
   the next, so the bands read apart without colour (the widget also shades
   every other box). A Samurai board is 71 x 21 this way, which fits 80x24.
 
+A jigsaw has no boxes: where a drawing keeps lines for box edges only, it
+draws only the outside ones there, and its regions' edges are outlined from
+the region map (see :mod:`.outlines`).
+
 Nothing here imports Textual: the widget in ``board.py`` turns the plan
 into styled strips.
 """
@@ -142,11 +146,17 @@ class BoardPlan:
         return self.shape.cell_at.get((row, col))
 
 
-def _line_positions(count: int, box: int, every_cell: bool) -> list[int]:
-    """Indexes (0 .. count) of the grid lines drawn across one axis."""
+def _line_positions(count: int, box: int, every_cell: bool, boxed: bool = True) -> list[int]:
+    """Indexes (0 .. count) of the grid lines drawn across one axis; without ``boxed``
+    (a jigsaw, whose regions replace the boxes) lines on box edges are the outside ones only."""
     if every_cell:
         return list(range(count + 1))
-    return [i for i in range(count + 1) if i % box == 0]
+    return [i for i in range(count + 1) if i % box == 0 and (boxed or i in (0, count))]
+
+
+def _boxed(shape: Shape) -> bool:
+    """The shape has boxes to draw (a jigsaw's regions are outlined from its map instead)."""
+    return shape.variant != "jigsaw"
 
 
 def _row_lines(shape: Shape, density: Density) -> list[int]:
@@ -154,8 +164,8 @@ def _row_lines(shape: Shape, density: Density) -> list[int]:
     if density == "shaded":
         return []
     if density == "paired":
-        return [i for i in range(1, shape.rows) if i % shape.box == 0]
-    return _line_positions(shape.rows, shape.box, density == "lined")
+        return [i for i in range(1, shape.rows) if i % shape.box == 0 and _boxed(shape)]
+    return _line_positions(shape.rows, shape.box, density == "lined", _boxed(shape))
 
 
 def marks_per_row(shape: Shape, density: Density) -> int:
@@ -290,7 +300,7 @@ def plan_board(shape: Shape, density: Density) -> BoardPlan:
     """Lay a shape out at a density; cached, since shapes are few and immutable."""
     width, height = cell_size(shape, density)
     h_lines = _row_lines(shape, density)
-    v_lines = _line_positions(shape.cols, shape.box, density in ("roomy", "paired", "lined"))
+    v_lines = _line_positions(shape.cols, shape.box, density in ("roomy", "paired", "lined"), _boxed(shape))
     lines = _Lines(shape, frozenset(h_lines), frozenset(v_lines), density == "lined")
     col_at_x, cell_x, _ = _screen_axis(shape.cols, lines.v_set, width)
     row_at_y, cell_y, sub_row_at_y = _screen_axis(shape.rows, lines.h_set, height)
@@ -301,7 +311,7 @@ def plan_board(shape: Shape, density: Density) -> BoardPlan:
             line_rows.append(lines.line_row(h_lines[line_index], width))
             line_index += 1
         else:
-            line_rows.append(lines.cell_row(board_row, width, density == "shaded"))
+            line_rows.append(lines.cell_row(board_row, width, density == "shaded" and _boxed(shape)))
     return BoardPlan(
         shape=shape,
         density=density,

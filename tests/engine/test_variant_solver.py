@@ -15,9 +15,10 @@ from sudoku_tui.engine.killer_cages import grow_cages, killer_shape
 from sudoku_tui.engine.puzzle import Puzzle, format_line
 from sudoku_tui.engine.pysearch import PureSearch
 from sudoku_tui.engine.sat import SatPuzzle
-from sudoku_tui.engine.solver import count_solutions, solve
+from sudoku_tui.engine.solver import count_solutions, in_order_budget, solve
 from sudoku_tui.engine.variants import BOX_REGIONS, jigsaw, sudoku_x, variant_template, windoku
 from tests.oracle import solutions
+from tests.search_paths import compiled_search_available
 from tests.variant_rules import GRID, domino_cages, keeps_rules, killer_fields
 
 MOVED_REGIONS = "111122333" + "111222333" + "112222333" + BOX_REGIONS[27:]
@@ -94,15 +95,19 @@ def test_conflicting_killer_has_no_solution() -> None:
     assert count_solutions(Puzzle(shape, (0, 3) + (0,) * 79)) == 0
 
 
-def test_killer_without_givens_solved_and_unique() -> None:
+def unique_empty_killer() -> tuple[Puzzle, tuple[int, ...]]:
+    """A killer without givens that has a single solution, and that solution."""
     rng = random.Random(11)
     for _ in range(60):  # small cages: about one layout in five has a single solution
         grid = random_grid(variant_template("killer"), rng)
         puzzle = Puzzle(killer_shape(grid, grow_cages(grid, rng, sizes=(2, 3))), (0,) * 81)
         if count_solutions(puzzle) == 1:
-            break
-    else:
-        pytest.fail("no killer with a single solution in 60 layouts")
+            return puzzle, grid
+    pytest.fail("no killer with a single solution in 60 layouts")
+
+
+def test_killer_without_givens_solved_and_unique() -> None:
+    puzzle, grid = unique_empty_killer()
     assert solve(puzzle) == grid
     assert keeps_rules("killer", puzzle.to_line(), grid)
 
@@ -116,3 +121,25 @@ def test_solve_lines_on_a_jigsaw_and_a_killer_file() -> None:
     killer_line = GRID[:40] + "." * 41 + " " + killer_fields(GRID, domino_cages())
     assert list(solve_lines(variant_template("killer"), [killer_line])) == [GRID + killer_line[81:]]
     assert list(solve_lines(variant_template("killer"), [killer_line], count=True)) == ["1"]
+
+
+@pytest.mark.skipif(not compiled_search_available(), reason="Numba is not installed (the fast extra)")
+def test_compiled_search_learns_the_cages() -> None:
+    """The compiled search prunes by the cages itself: a cage adding up to 3 keeps
+    only 1 and 2 from the start, and an empty killer solves in order and proves
+    unique within the search's budget, without the SAT solver."""
+    from sudoku_tui.engine.kernel_search import KernelSearch
+
+    line = "." * 81 + " " + killer_fields(GRID, domino_cages())
+    shape = Puzzle.from_line(variant_template("killer"), line).shape
+    search = KernelSearch(shape)
+    state = search.start((0,) * 81)
+    assert state is not None
+    assert search.open_candidates(state, 0) == search.open_candidates(state, 1) == 0b11  # r1c1 + r1c2 = 3
+    puzzle, grid = unique_empty_killer()
+    search = KernelSearch(puzzle.shape)
+    state = search.start(puzzle.givens)
+    assert state is not None
+    budget = in_order_budget(puzzle.shape)
+    assert search.run(state, 2, False, None, None, budget) == (1, grid)  # -1 would be the budget run out
+    assert search.run(state, 1, True, None, None, budget) == (1, grid)

@@ -8,7 +8,11 @@
   with one cell of the cage left for it, goes there.
 - *Rule of 45*: a house adds up to 45, so the cells of a house outside the
   cages lying wholly inside it (its *innies*) add up to 45 less those
-  cages' totals, and differ: they are a cage of their own.
+  cages' totals, and differ: they are a cage of their own. The cells that
+  the cages reaching into a house have outside it (its *outies*) add up to
+  those cages' totals less 45. The same holds for runs of neighbouring rows
+  or columns (45 a house). Innies or outies are treated as a cage when they
+  are one cell or all lie in one house (so they differ).
 - *Cage-House Interaction*: a value every combination of a cage needs,
   whose places in the cage all lie in one house, is in that house's part of
   the cage, so no other cell of the house can take it.
@@ -17,7 +21,9 @@
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from functools import lru_cache
 
+from ..geometry import Shape
 from ..variants import cage_combinations as value_sets
 from ..variants import innies
 from .grid import CandidateGrid, bit, digits_of
@@ -99,16 +105,70 @@ def cage_combinations(grid: CandidateGrid) -> Iterator[Step]:
 
 
 def rule_of_45(grid: CandidateGrid) -> Iterator[Step]:
-    """A house's innies as a cage of their own."""
-    shape = grid.shape
-    for house, cells, total in innies(shape):
+    """Innies and outies of houses and of runs of rows or columns, each as a cage of its own."""
+    for cells, total, why in _sums_of_45(grid.shape):
         if all(grid.values[c] for c in cells):
             continue
-        why = (
-            f"{house_text(shape, house)} adds up to 45 and its cages inside it to {45 - total}, "
-            f"so {cells_text(shape, cells)} add up to"
-        )
         yield from _narrowed(grid, TechniqueName.RULE_OF_45, cells, total, why)
+
+
+# Killer shapes are made per puzzle line: keep those of the puzzles graded lately.
+_SHAPES = 64
+
+
+@lru_cache(maxsize=_SHAPES)
+def _sums_of_45(shape: Shape) -> tuple[tuple[tuple[int, ...], int, str], ...]:
+    """(cells, total, why) of every set of innies or outies that acts as a cage:
+    each house's innies first (the simplest), then the houses' outies, then runs'."""
+    found = [
+        (
+            cells,
+            total,
+            f"{house_text(shape, house)} adds up to 45 and its cages inside it to {45 - total}, so "
+            f"{cells_text(shape, cells)} add up to",
+        )
+        for house, cells, total in innies(shape)
+    ]
+    house_total = shape.n * (shape.n + 1) // 2
+    for name, group, count in _groups(shape):
+        whole = house_total * count
+        if count > 1:
+            inside = [cage for cage in shape.cages if group.issuperset(cage.cells)]
+            left = group.difference(*(cage.cells for cage in inside))
+            total = whole - sum(cage.total for cage in inside)
+            if left and _differ(shape, left):
+                cells = tuple(sorted(left))
+                why = f"{name} add up to {whole} and their cages inside them to {whole - total}, so"
+                found.append((cells, total, f"{why} {cells_text(shape, cells)} add up to"))
+        reaching = [cage for cage in shape.cages if group.intersection(cage.cells)]
+        covered = set().union(*(cage.cells for cage in reaching))
+        outside = covered - group
+        if not outside or not covered >= group or not _differ(shape, outside):
+            continue  # nothing sticks out, a cell of the group in no cage, or outies that may repeat
+        cells, total = tuple(sorted(outside)), sum(cage.total for cage in reaching) - whole
+        why = f"the cages reaching into {name} add up to {total + whole}, {total} more than {whole}, so"
+        found.append((cells, total, f"{why} {cells_text(shape, cells)} outside add up to"))
+    return tuple(found)
+
+
+def _differ(shape: Shape, cells: set[int] | frozenset[int]) -> bool:
+    """The cells hold different values: one cell, or all in one house."""
+    first, *rest = cells
+    return not rest or any(shape.house_sets[h].issuperset(rest) for h in shape.cell_houses[first])
+
+
+def _groups(shape: Shape) -> list[tuple[str, frozenset[int], int]]:
+    """(name, cells, houses) of each row, column and box, then of each run of two
+    or more neighbouring rows or columns short of the whole board."""
+    groups = [(house_text(shape, h), shape.house_sets[h], 1) for h in shape.row_houses + shape.column_houses]
+    groups += [(house_text(shape, h), shape.house_sets[h], 1) for h in shape.box_houses]
+    for kind, houses in (("rows", shape.row_houses), ("columns", shape.column_houses)):
+        for size in range(2, len(houses)):
+            for start in range(len(houses) - size + 1):
+                run = houses[start : start + size]
+                cells = frozenset().union(*(shape.house_sets[h] for h in run))
+                groups.append((f"{kind} {start + 1}-{start + size}", cells, size))
+    return groups
 
 
 def cage_house_interaction(grid: CandidateGrid) -> Iterator[Step]:

@@ -5,10 +5,10 @@ from __future__ import annotations
 from sudoku_tui.engine.geometry import square
 from sudoku_tui.engine.logic.cages import cage_combinations, cage_house_interaction, rule_of_45
 from sudoku_tui.engine.logic.grid import CandidateGrid
-from sudoku_tui.engine.logic.step import TechniqueName
+from sudoku_tui.engine.logic.step import Step, TechniqueName
 from sudoku_tui.engine.puzzle import Puzzle
 from sudoku_tui.engine.variants import variant_template
-from tests.variant_rules import GRID, domino_cages, killer_fields
+from tests.variant_rules import GRID, NAMES, domino_cages, killer_fields
 
 EMPTY = "." * 81
 
@@ -49,6 +49,41 @@ def test_rule_of_45_places_a_lone_innie() -> None:
     assert step.technique == TechniqueName.RULE_OF_45
     assert step.placements == ((8, int(GRID[8])),)
     assert step.explanation.startswith("row 1 adds up to 45 and its cages inside it to 36")
+
+
+def cage_map(top_rows: list[str]) -> str:
+    """A cage map drawn as the given top rows (a letter a cage) over rows of dominoes,
+    the last cell of a row alone; each cage gets a name of its own."""
+    cage_of = [f"top {label}" for label in "".join(top_rows)]
+    cage_of += [f"row {cell // 9} pair {min(cell % 9 // 2, 4)}" for cell in range(len(cage_of), 81)]
+    names = {key: NAMES[index] for index, key in enumerate(dict.fromkeys(cage_of))}
+    return "".join(names[key] for key in cage_of)
+
+
+def rule_of_45_steps(cage_rows: list[str]) -> list[Step]:
+    return list(rule_of_45(killer_grid(cage_map(cage_rows))))
+
+
+def test_rule_of_45_on_two_rows_narrows_their_innies() -> None:
+    # Dominoes stand across rows 1-2; the cage of r1c9, r2c9 and r3c9 reaches below them.
+    steps = rule_of_45_steps(["abcdefghI", "abcdefghI", "jjkkllmmI"])
+    innies = next(step for step in steps if step.explanation.startswith("rows 1-2 "))
+    total = int(GRID[8]) + int(GRID[17])
+    assert innies.cells == (8, 17)
+    assert innies.explanation.startswith(f"rows 1-2 add up to 90 and their cages inside them to {90 - total}")
+    assert innies.eliminations
+    for cell, value in innies.eliminations:
+        assert value != int(GRID[cell])
+        assert not any(other != value and value + other == total for other in range(1, 10))
+
+
+def test_rule_of_45_places_a_lone_outie() -> None:
+    # The cage of r1c7, r1c8 and r2c8 reaches out of row 1 by one cell, and row 1's other cages lie inside it.
+    steps = rule_of_45_steps(["aabbccDDe", "ffgghhIDj", "kkllmmIno"])
+    outie = next(step for step in steps if step.cells == (16,))
+    assert outie.placements == ((16, int(GRID[16])),)
+    assert outie.explanation.startswith("the cages reaching into row 1 add up to")
+    assert f"so r2c8 outside add up to {GRID[16]}" in outie.explanation
 
 
 def test_cage_house_interaction_clears_the_rest_of_the_house() -> None:
