@@ -27,7 +27,8 @@ FINNED = {2: TechniqueName.FINNED_X_WING, 3: TechniqueName.FINNED_SWORDFISH, 4: 
 SASHIMI = {2: TechniqueName.SASHIMI_X_WING, 3: TechniqueName.SASHIMI_SWORDFISH, 4: TechniqueName.SASHIMI_JELLYFISH}
 MAX_FINS = 4  # fins of one fish; they must share a box anyway
 
-# The finned fish of one size, value and orientation, under the value's places.
+# The fish (plain, or finned and sashimi) of one size, value and orientation, under the value's places.
+_BASIC: Memo[Step] = Memo()
 _FINNED: Memo[Step] = Memo()
 
 
@@ -92,21 +93,12 @@ def _lines(grid: CandidateGrid, value: int, base_kind: HouseKind, cover_kind: Ho
 _ORIENTATIONS: tuple[tuple[HouseKind, HouseKind], ...] = (("row", "column"), ("column", "row"))
 
 
-def _bases(grid: CandidateGrid, size: int, finned: bool) -> Iterator[tuple[int, tuple[_Line, ...], HouseKind, int]]:
-    """Every set of ``size`` base lines that share no cell (Samurai lines can)
-    and whose covers could make a fish: its value, its lines, the kind of its
-    covers and its covers as a bit set."""
-    for value in range(1, grid.n + 1):
-        for base_kind, cover_kind in _ORIENTATIONS:
-            grid.check_stop()
-            for group, covers in _bases_of(grid, size, finned, value, base_kind, cover_kind):
-                yield value, group, cover_kind, covers
-
-
 def _bases_of(
     grid: CandidateGrid, size: int, finned: bool, value: int, base_kind: HouseKind, cover_kind: HouseKind
 ) -> Iterator[tuple[tuple[_Line, ...], int]]:
-    """The base line sets of one value and orientation (see _bases)."""
+    """The sets of ``size`` base lines of one value and orientation that share
+    no cell (Samurai lines can) and whose covers could make a fish (with fins,
+    up to a box's width more covers)."""
     most_covers = size + (grid.shape.box if finned else 0)
     lines = _lines(grid, value, base_kind, cover_kind, size + (MAX_FINS if finned else 0))
     return _groups(lines, size, most_covers)
@@ -135,7 +127,21 @@ def _groups(lines: list[_Line], size: int, most_covers: int) -> Iterator[tuple[t
 
 
 def _basic_fish(grid: CandidateGrid, size: int) -> Iterator[Step]:
-    for value, group, _, covers in _bases(grid, size, False):
+    """Fish of one size, value by value and both ways round; like the finned
+    ones, remembered under the value's places."""
+    places = value_places(grid)
+    for value in range(1, grid.n + 1):
+        for base_kind, cover_kind in _ORIENTATIONS:
+            grid.check_stop()
+            key = (grid.shape, size, value, base_kind, places[value])
+            yield from _BASIC.replay(key, _basic_of(grid, size, value, base_kind, cover_kind))
+
+
+def _basic_of(
+    grid: CandidateGrid, size: int, value: int, base_kind: HouseKind, cover_kind: HouseKind
+) -> Iterator[Step]:
+    """The fish of one value, base lines of one kind, with no fins."""
+    for group, covers in _bases_of(grid, size, False, value, base_kind, cover_kind):
         if covers.bit_count() == size:
             yield from _emit(_Fish(grid, value, size, group), _bits(covers), [], False)
 

@@ -49,20 +49,29 @@ def house_masks(shape: Shape) -> tuple[int, ...]:
 
 def value_places(grid: CandidateGrid) -> list[int]:
     """Per value (index ``value``, 0 unused), the cells that still have it as a
-    candidate, as a bit set of cell indexes."""
+    candidate, as a bit set of cell indexes (read it, do not change it).
+
+    Several searches of one step ask for them: the last answer is kept with
+    the candidates it was made from (compared whole, since propagation
+    changes a copy's candidates in place)."""
+    cands = tuple(grid.cands)
+    kept = grid._places
+    if kept is not None and kept[0] == cands:
+        return kept[1]
     places = [0] * (grid.n + 1)
-    for cell, mask in enumerate(grid.cands):
+    for cell, mask in enumerate(cands):
         while mask:
             low = mask & -mask
             mask ^= low
             places[low.bit_length()] |= 1 << cell
+    grid._places = (cands, places)
     return places
 
 
 class CandidateGrid:
     """Values and candidates of every cell; 0 / empty set for the other."""
 
-    __slots__ = ("_searches", "cands", "n", "shape", "should_stop", "values")
+    __slots__ = ("_places", "_searches", "cands", "n", "shape", "should_stop", "values")
 
     def __init__(self, shape: Shape, values: Sequence[int], cands: Sequence[int] | None = None) -> None:
         self.shape = shape
@@ -73,6 +82,7 @@ class CandidateGrid:
         self.cands = list(cands) if cands is not None else candidates(shape, self.values)
         # Searches shared by several techniques, for the grid as it stands (see shared_steps).
         self._searches: dict[tuple[Any, ...], _SharedSteps] = {}
+        self._places: tuple[tuple[int, ...], list[int]] | None = None  # see value_places
 
     @classmethod
     def from_puzzle(cls, puzzle: Puzzle) -> CandidateGrid:

@@ -13,10 +13,15 @@ from __future__ import annotations
 from collections.abc import Iterator
 
 from ..geometry import HouseKind
-from .grid import CandidateGrid, bit, finder_of
+from .grid import CandidateGrid, bit, finder_of, value_places
+from .memo import Memo
 from .step import Step, TechniqueName
 
 Link = tuple[int, int, int]  # house, one end, the other end
+
+# Each value's two-link patterns and empty rectangles, under its places (memo.py).
+_TWO_LINKS: Memo[Step] = Memo()
+_EMPTY_RECTANGLES: Memo[Step] = Memo()
 
 
 def strong_links(grid: CandidateGrid, value: int) -> list[Link]:
@@ -50,15 +55,21 @@ def _classify(grid: CandidateGrid, h1: int, y1: int, h2: int, y2: int) -> Techni
 
 
 def _two_links(grid: CandidateGrid) -> Iterator[Step]:
-    """Skyscrapers, 2-String Kites and Turbot Fish, each named for its links."""
+    """Skyscrapers, 2-String Kites and Turbot Fish, each named for its links.
+    A value's patterns depend on its places alone: remembered under those."""
+    places = value_places(grid)
     for value in range(1, grid.n + 1):
         grid.check_stop()
-        seen: set[tuple[TechniqueName, frozenset[int]]] = set()
-        for step in _link_pairs(grid, value):
-            key = (step.technique, frozenset(step.cells))
-            if key not in seen:
-                seen.add(key)
-                yield step
+        yield from _TWO_LINKS.replay((grid.shape, value, places[value]), _two_links_of(grid, value))
+
+
+def _two_links_of(grid: CandidateGrid, value: int) -> Iterator[Step]:
+    seen: set[tuple[TechniqueName, frozenset[int]]] = set()
+    for step in _link_pairs(grid, value):
+        key = (step.technique, frozenset(step.cells))
+        if key not in seen:
+            seen.add(key)
+            yield step
 
 
 def _link_pairs(grid: CandidateGrid, value: int) -> Iterator[Step]:
@@ -112,16 +123,21 @@ def empty_rectangle(grid: CandidateGrid) -> Iterator[Step]:
     (the rest of the box is an empty rectangle), plus a strong link outside
     the box with one end on the box's row (or column): whichever end of the
     link is true, the cell where the other end's row meets the box's column
-    loses v."""
-    shape = grid.shape
+    loses v. A value's rectangles depend on its places alone: remembered
+    under those."""
+    places = value_places(grid)
     for value in range(1, grid.n + 1):
         grid.check_stop()
-        links = strong_links(grid, value)
-        for box in shape.box_houses:
-            places = grid.cells_with(box, value)
-            if len(places) >= 2:
-                for row, col in _rectangle_crosses(grid, box, places):
-                    yield from _rectangle_steps(grid, value, links, box, places, row, col)
+        yield from _EMPTY_RECTANGLES.replay((grid.shape, value, places[value]), _empty_rectangles_of(grid, value))
+
+
+def _empty_rectangles_of(grid: CandidateGrid, value: int) -> Iterator[Step]:
+    links = strong_links(grid, value)
+    for box in grid.shape.box_houses:
+        places = grid.cells_with(box, value)
+        if len(places) >= 2:
+            for row, col in _rectangle_crosses(grid, box, places):
+                yield from _rectangle_steps(grid, value, links, box, places, row, col)
 
 
 def _rectangle_crosses(grid: CandidateGrid, box: int, places: list[int]) -> Iterator[tuple[int, int]]:
