@@ -19,9 +19,24 @@ def _locked_candidates(grid: CandidateGrid) -> Iterator[Step]:
     places, masks = value_places(grid), house_masks(shape)
     for source in shape.box_houses + shape.row_houses + shape.column_houses:
         for value in range(1, grid.n + 1):
-            # A value with fewer than two places in the house has nothing to lock (bit sets: cheap to tell).
-            if (places[value] & masks[source]).bit_count() >= 2:
+            # Most houses lock nothing: told by bit sets before any list is made.
+            inside = places[value] & masks[source]
+            if inside.bit_count() >= 2 and _locks(grid, source, inside, places[value], masks):
                 yield from _locked_in(grid, source, value)
+
+
+def _locks(grid: CandidateGrid, source: int, inside: int, everywhere: int, masks: tuple[int, ...]) -> bool:
+    """Whether a value's places ``inside`` the source house all lie in a house
+    of the other sort that has places of it outside the source."""
+    shape = grid.shape
+    pointing = shape.house_kinds[source] == "box"
+    first = (inside & -inside).bit_length() - 1
+    for h in shape.cell_houses[first]:
+        if h == source or (shape.house_kinds[h] == "box") == pointing:
+            continue
+        if not inside & ~masks[h] and everywhere & masks[h] & ~masks[source]:
+            return True
+    return False
 
 
 def _locked_in(grid: CandidateGrid, source: int, value: int) -> Iterator[Step]:

@@ -19,7 +19,8 @@ Rect = tuple[int, int, int, int]  # a, b (a's row), c (a's column), d (diagonal 
 
 
 def rectangles(grid: CandidateGrid) -> Iterator[Rect]:
-    """Every rectangle of empty cells that could form a deadly pattern."""
+    """Every rectangle of empty cells that could form a deadly pattern: one of
+    its cells holds just two values, and each cell one of them at least."""
     shape, cands = grid.shape, grid.cands
     by_kind = shape.cell_houses_by_kind
     for a in range(shape.size):
@@ -33,8 +34,20 @@ def rectangles(grid: CandidateGrid) -> Iterator[Rect]:
         for b in row_mates:
             for c in col_mates:
                 d = shape.cell_at.get((shape.positions[c][0], shape.positions[b][1]))
-                if d is not None and cands[d].bit_count() >= 2 and _swappable(grid, (a, b, c, d)):
-                    yield a, b, c, d
+                if d is None or cands[d].bit_count() < 2:
+                    continue
+                rect = (a, b, c, d)
+                if _has_floor(cands, rect) and _swappable(grid, rect):
+                    yield rect
+
+
+def _has_floor(cands: list[int], rect: Rect) -> bool:
+    """A cell of the rectangle holds just two values, and each cell one of them at least."""
+    for cell in rect:
+        pair = cands[cell]
+        if pair.bit_count() == 2 and all(cands[other] & pair for other in rect):
+            return True
+    return False
 
 
 def _swappable(grid: CandidateGrid, rect: Rect) -> bool:
