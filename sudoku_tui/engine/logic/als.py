@@ -9,10 +9,10 @@ z lies in A or in B, and a cell that sees every z of both loses it.
 
 from __future__ import annotations
 
-from collections.abc import Iterator
+from collections.abc import Iterator, Sequence
 from dataclasses import dataclass
 
-from .grid import CandidateGrid, bit, digits_of
+from .grid import CandidateGrid, bit, digits_of, peer_masks, value_places
 from .memo import Memo
 from .step import Step, TechniqueName, cells_text, values_text
 
@@ -73,7 +73,7 @@ def _house_sets(cands: list[int], house: tuple[int, ...]) -> list[tuple[tuple[in
     return [(tuple(empty[i] for i in positions), mask) for _, positions, mask in out]
 
 
-def _profile(grid: CandidateGrid, als: Als, peer_masks: list[int]) -> Profile:
+def _profile(grid: CandidateGrid, als: Als, peer_masks: Sequence[int]) -> Profile:
     out = [(0, 0)] * grid.n
     everything = (1 << grid.shape.size) - 1
     for value in digits_of(als.mask):
@@ -109,13 +109,9 @@ class _Sets:
 
 def _prepared(grid: CandidateGrid) -> _Sets:
     sets = almost_locked_sets(grid)
-    peer_masks = [sum(1 << p for p in grid.shape.peers[c]) for c in range(grid.shape.size)]
-    holding = [0] * (grid.n + 1)
-    for c, m in enumerate(grid.cands):
-        for v in digits_of(m):
-            holding[v] |= 1 << c
-    profiles = [_profile(grid, s, peer_masks) for s in sets]
-    return _Sets(sets, profiles, [sum(1 << c for c in s.cells) for s in sets], holding)
+    peers = peer_masks(grid.shape)
+    profiles = [_profile(grid, s, peers) for s in sets]
+    return _Sets(sets, profiles, [sum(1 << c for c in s.cells) for s in sets], value_places(grid))
 
 
 def als_xz(grid: CandidateGrid) -> Iterator[Step]:

@@ -19,7 +19,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from itertools import pairwise
 
-from .grid import CandidateGrid, bit, value_places
+from .grid import CandidateGrid, bit, cells_in, value_places
 from .links import LinkGraph
 from .memo import Memo
 from .step import Step, TechniqueName
@@ -34,18 +34,19 @@ Placement = tuple[int, int]  # (cell, value)
 _X_CHAINS: Memo[Step] = Memo()
 
 
-def common_victims(grid: CandidateGrid, n: int, a: int, b: int) -> list[Placement]:
+def common_victims(graph: LinkGraph, a: int, b: int) -> list[Placement]:
     """Candidates (cell, value) in conflict with both nodes ``a`` and ``b``."""
+    n = graph.n
     ca, va = divmod(a, n)
     cb, vb = divmod(b, n)
     va += 1
     vb += 1
+    grid = graph.grid
     cands = grid.cands
     if va == vb:
         if ca == cb:
             return []
-        mask = bit(va)
-        return [(c, va) for c in grid.common_peers((ca, cb)) if cands[c] & mask]
+        return [(c, va) for c in cells_in(graph.peer_masks[ca] & graph.peer_masks[cb] & graph.places[va])]
     if ca == cb:
         return [(ca, v) for v in range(1, grid.n + 1) if v not in (va, vb) and cands[ca] & bit(v)]
     if grid.sees(ca, cb):
@@ -58,13 +59,18 @@ def common_victims(grid: CandidateGrid, n: int, a: int, b: int) -> list[Placemen
     return []
 
 
-def search(graph: LinkGraph) -> Iterator[Path]:
-    """Every alternating chain from an off start to an on end, shortest first.
+Tree = dict[State, State | None]  # each state reached, with the state it was reached from
+
+
+def search(graph: LinkGraph) -> Iterator[tuple[int, State, Tree]]:
+    """Every alternating chain from an off start to an on end, shortest
+    first: its start node, its end state and the tree its path is read from
+    (:func:`_path`, only for the chains that remove something).
 
     One breadth-first tree per start, all grown a level at a time; a state
     is (node, polarity) and is entered once per tree.
     """
-    trees: dict[int, dict[State, State | None]] = {a: {(a, 0): None} for a in graph.nodes if graph.strong[a]}
+    trees: dict[int, Tree] = {a: {(a, 0): None} for a in graph.nodes if graph.strong[a]}
     frontiers: dict[int, list[State]] = {a: [(a, 0)] for a in trees}
     for _depth in range(MAX_LINKS):
         any_left = False
@@ -73,16 +79,16 @@ def search(graph: LinkGraph) -> Iterator[Path]:
                 continue
             graph.grid.check_stop()
             new: list[State] = []
-            yield from _grow(graph, trees[a], frontier, new)
+            tree = trees[a]
+            for end in _grow(graph, tree, frontier, new):
+                yield a, end, tree
             frontiers[a] = new
             any_left = any_left or bool(new)
         if not any_left:
             return
 
 
-def _grow(
-    graph: LinkGraph, parent: dict[State, State | None], frontier: list[State], new: list[State]
-) -> Iterator[Path]:
+def _grow(graph: LinkGraph, parent: Tree, frontier: list[State], new: list[State]) -> Iterator[State]:
     """One level of a tree: every state one link past ``frontier`` goes to
     ``new``; each one reached by a strong link ends a chain, yielded."""
     for state in frontier:
@@ -94,10 +100,10 @@ def _grow(
                 parent[key] = state
                 new.append(key)
                 if not on:
-                    yield _path(parent, key)
+                    yield key
 
 
-def _path(parent: dict[State, State | None], end: State) -> Path:
+def _path(parent: Tree, end: State) -> Path:
     path = [end]
     state = parent[end]
     while state is not None:
@@ -119,44 +125,50 @@ def _chain_steps(grid: CandidateGrid, graph: LinkGraph, technique: TechniqueName
     """The steps of every chain the search finds, each set of victims once.
     With ``loops`` (AIC), chains that close on themselves count too."""
     seen: set[frozenset[Placement]] = set()
-    for path in search(graph):
-        start_is_end = path[0][0] == path[-1][0]
+    for start, end, tree in search(graph):
+        start_is_end = start == end[0]
+        path: Path | None = None
         if start_is_end:
-            name, victims = TechniqueName.DISCONTINUOUS_NICE_LOOP, _start_is_true(grid, graph, path) if loops else []
+            name, victims = TechniqueName.DISCONTINUOUS_NICE_LOOP, _start_is_true(grid, graph, start) if loops else []
         else:
-            name, victims = _chain_victims(grid, graph, path, technique, loops)
+            name, victims, path = _chain_victims(graph, start, end, tree, technique, loops)
         key = frozenset(victims)
         if not victims or key in seen:
             continue
         seen.add(key)
+        path = path or _path(tree, end)
         yield _loop_step(grid, graph, path, victims) if start_is_end else _chain_step(graph, path, name, victims)
 
 
-def _start_is_true(grid: CandidateGrid, graph: LinkGraph, path: Path) -> list[Placement]:
+def _start_is_true(grid: CandidateGrid, graph: LinkGraph, start: int) -> list[Placement]:
     """A chain from a start back to itself: the start off forces it on, so it
     is true. HoDoKu writes this as the elimination of the cell's other
     candidates; so do we."""
-    cell, value = graph.cell(path[0][0]), graph.value(path[0][0])
+    cell, value = graph.cell(start), graph.value(start)
     return [(cell, v) for v in range(1, grid.n + 1) if v != value and grid.cands[cell] & bit(v)]
 
 
 def _chain_victims(
-    grid: CandidateGrid, graph: LinkGraph, path: Path, technique: TechniqueName, loops: bool
-) -> tuple[TechniqueName, list[Placement]]:
-    """What a chain removes, and the name it goes by."""
-    a, b = path[0][0], path[-1][0]
-    if loops and len(path) >= 4 and graph.conflicts(b, a) and len({s[0] for s in path}) == len(path):
-        victims = _continuous_victims(grid, graph, path)
-        if victims:
-            return TechniqueName.CONTINUOUS_NICE_LOOP, victims
-    victims = common_victims(grid, grid.n, a, b)
+    graph: LinkGraph, a: int, end: State, tree: Tree, technique: TechniqueName, loops: bool
+) -> tuple[TechniqueName, list[Placement], Path | None]:
+    """What a chain from ``a`` to ``end`` removes, the name it goes by, and
+    its path when it had to be read (a loop's)."""
+    b = end[0]
+    path = None
+    if loops and graph.conflicts(b, a):
+        path = _path(tree, end)
+        if len(path) >= 4 and len({s[0] for s in path}) == len(path):
+            victims = _continuous_victims(graph, path)
+            if victims:
+                return TechniqueName.CONTINUOUS_NICE_LOOP, victims, path
+    victims = common_victims(graph, a, b)
     end_cells = {graph.cell(a), graph.cell(b)}
     if loops and victims and all(c in end_cells for c, _ in victims):
-        return TechniqueName.DISCONTINUOUS_NICE_LOOP, victims
-    return technique, victims
+        return TechniqueName.DISCONTINUOUS_NICE_LOOP, victims, path
+    return technique, victims, path
 
 
-def _continuous_victims(grid: CandidateGrid, graph: LinkGraph, path: Path) -> list[Placement]:
+def _continuous_victims(graph: LinkGraph, path: Path) -> list[Placement]:
     """``b`` on forces ``a`` off again: a continuous loop, where every weak
     link (including b-a) holds exactly one true candidate, so whatever
     conflicts with both ends of a weak link goes."""
@@ -168,9 +180,7 @@ def _continuous_victims(grid: CandidateGrid, graph: LinkGraph, path: Path) -> li
             # Like HoDoKu, a link between cells clears only cells outside the loop.
             same_cell = graph.cell(p) == graph.cell(q)
             found.update(
-                v
-                for v in common_victims(grid, grid.n, p, q)
-                if v not in members and (same_cell or v[0] not in loop_cells)
+                v for v in common_victims(graph, p, q) if v not in members and (same_cell or v[0] not in loop_cells)
             )
     return sorted(found)
 

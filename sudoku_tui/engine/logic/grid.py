@@ -47,6 +47,20 @@ def house_masks(shape: Shape) -> tuple[int, ...]:
     return tuple(sum(1 << c for c in cells) for cells in shape.house_cells)
 
 
+@lru_cache(maxsize=32)
+def peer_masks(shape: Shape) -> tuple[int, ...]:
+    """Each cell's peers as a bit set of cell indexes."""
+    return tuple(sum(1 << peer for peer in peers) for peers in shape.peers)
+
+
+def cells_in(mask: int) -> Iterator[int]:
+    """The cell indexes in a bit set, ascending."""
+    while mask:
+        low = mask & -mask
+        mask ^= low
+        yield low.bit_length() - 1
+
+
 def value_places(grid: CandidateGrid) -> list[int]:
     """Per value (index ``value``, 0 unused), the cells that still have it as a
     candidate, as a bit set of cell indexes (read it, do not change it).

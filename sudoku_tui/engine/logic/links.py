@@ -9,25 +9,9 @@ cells that see each other; every strong link is also weak.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
-from functools import lru_cache
+from collections.abc import Callable
 
-from ..geometry import Shape
-from .grid import CandidateGrid, digits_of, house_masks, value_places
-
-
-@lru_cache(maxsize=32)
-def _peer_masks(shape: Shape) -> tuple[int, ...]:
-    """Each cell's peers as a bit set of cell indexes."""
-    return tuple(sum(1 << peer for peer in peers) for peers in shape.peers)
-
-
-def _cells_of(mask: int) -> Iterator[int]:
-    """The cell indexes in a bit set, ascending."""
-    while mask:
-        low = mask & -mask
-        mask ^= low
-        yield low.bit_length() - 1
+from .grid import CandidateGrid, cells_in, digits_of, house_masks, peer_masks, value_places
 
 
 class LinkGraph:
@@ -47,8 +31,9 @@ class LinkGraph:
         node_set = set(nodes)
         strong: dict[int, set[int]] = {a: set() for a in nodes}
         weak: dict[int, set[int]] = {a: set() for a in nodes}
-        places = value_places(grid)
-        peer_masks = _peer_masks(grid.shape)
+        # Kept for the chains' victims: the grid does not change while they are searched.
+        self.places = places = value_places(grid)
+        self.peer_masks = peers = peer_masks(grid.shape)
         for a in nodes:
             grid.check_stop()
             cell, value = divmod(a, n)
@@ -57,7 +42,7 @@ class LinkGraph:
             weak[a].update(same_cell)
             if cands[cell].bit_count() == 2 and len(same_cell) == 1:
                 strong[a].add(same_cell[0])
-            for peer in _cells_of(peer_masks[cell] & places[value + 1]):
+            for peer in cells_in(peers[cell] & places[value + 1]):
                 other = peer * n + value
                 if other in node_set:
                     weak[a].add(other)
@@ -75,7 +60,7 @@ class LinkGraph:
             for value in range(1, n + 1):
                 both = house_mask & places[value]
                 if both.bit_count() == 2:
-                    first, second = _cells_of(both)
+                    first, second = cells_in(both)
                     a, b = first * n + value - 1, second * n + value - 1
                     if a in node_set and b in node_set:
                         strong[a].add(b)
