@@ -4,9 +4,10 @@ On a new install Numba compiles the search's functions on their first use
 (some ten seconds) and keeps them in its disk cache for every later run.
 :func:`warm_up` runs each compiled function once on small boards, with the
 argument types real work passes, so that the game can pay the compile in
-the background as it starts (:func:`warm_up_in_background`), and
+the background as it starts (:func:`warm_up_in_background`),
 :func:`announce_compiles` lets the command line say so once when a compile,
-and not a load from the cache, is about to happen.
+and not a load from the cache, is about to happen, and
+:func:`interrupt_during_compiles` keeps Ctrl-C from breaking a compile.
 
 All of it does nothing where the search is not compiled (Numba missing, or
 ``SUDOKU_TUI_NO_JIT=1``).
@@ -14,10 +15,13 @@ All of it does nothing where the search is not compiled (Numba missing, or
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import threading
 from collections.abc import Callable
 from contextlib import suppress
+from types import FrameType
 
 from . import backend
 
@@ -83,8 +87,6 @@ def announce_compiles(say: Callable[[], None]) -> Callable[[], None]:
     function that stops listening."""
     if not is_compiled():
         return lambda: None
-    import os
-
     from numba.core import event
 
     process = os.getpid()
@@ -104,3 +106,54 @@ def announce_compiles(say: Callable[[], None]) -> Callable[[], None]:
     listener = FirstCompile()
     event.register("numba:compile", listener)  # type: ignore[no-untyped-call]
     return lambda: event.unregister("numba:compile", listener)  # type: ignore[no-untyped-call]
+
+
+def interrupt_during_compiles(stop_now: Callable[[], None]) -> Callable[[], None]:
+    """Make a Ctrl-C that comes while the main thread compiles call
+    ``stop_now()`` (which ends the process) instead of raising KeyboardInterrupt
+    inside Numba's compiler; elsewhere Ctrl-C is unchanged.
+
+    Raised in the compiler, the KeyboardInterrupt was swallowed by an LLVM
+    callback (the command went on counting, the press lost) or left a
+    half-built function behind (a RuntimeError traceback); waiting for the
+    compile to end could take a minute on a busy machine. Numba writes its
+    cache files whole (a new file, then a rename), so ending at once loses
+    nothing. Returns the function that puts Ctrl-C back as it was."""
+    if (
+        not is_compiled()
+        or threading.current_thread() is not threading.main_thread()
+        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
+    ):
+        return lambda: None  # nothing compiles, or Ctrl-C is ignored or someone else's
+    from numba.core import event
+
+    process = os.getpid()
+    main = threading.get_ident()
+
+    class CompileSpan(event.Listener):
+        depth = 0  # compiles under way on the main thread (one may start another)
+
+        def on_interrupt(self, signum: int, frame: FrameType | None) -> None:
+            if self.depth and os.getpid() == process:
+                stop_now()
+            else:
+                signal.default_int_handler(signum, frame)
+
+        def on_start(self, _event: event.Event) -> None:
+            if threading.get_ident() == main:
+                self.depth += 1
+
+        def on_end(self, _event: event.Event) -> None:
+            if threading.get_ident() == main:
+                self.depth -= 1
+
+    span = CompileSpan()
+    event.register("numba:compile", span)  # type: ignore[no-untyped-call]
+    signal.signal(signal.SIGINT, span.on_interrupt)
+
+    def stop() -> None:
+        event.unregister("numba:compile", span)  # type: ignore[no-untyped-call]
+        if signal.getsignal(signal.SIGINT) == span.on_interrupt:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    return stop

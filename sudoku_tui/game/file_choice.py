@@ -72,6 +72,15 @@ def _is_dir(path: Path) -> bool:
         raise PathProblem(os_problem(path, error)) from None
 
 
+def _listable(path: Path) -> None:
+    """A folder the tree can show; else why not (one the player may not read)."""
+    try:
+        with os.scandir(path):
+            pass
+    except OSError as error:
+        raise PathProblem(os_problem(path, error)) from None
+
+
 def _exists(path: Path) -> bool:
     try:
         return path.exists()
@@ -132,6 +141,7 @@ def choose_typed(text: str, folder: Path, within: PuzzleFolders | None = None) -
         if _exists(beside):
             path = beside
     if _is_dir(path):
+        _listable(path)  # else the tree shows it empty, and says nothing
         return Chosen(path, is_folder=True)
     if not _exists(path):
         raise PathProblem(f"There is no file {shown_name(path)}.")

@@ -10,6 +10,7 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
 from ..game.file_choice import PathProblem, PuzzleFolders, choose_typed, is_puzzle_file
@@ -46,7 +47,7 @@ class MessageDialog(Modal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = self.dialog_title
+            box.border_title = Content(self.dialog_title)  # often a file's name: never markup
             yield Static(self.message, id="message", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("OK", id="ok", variant="primary", compact=True)
