@@ -78,7 +78,8 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--version", action="version", version=f"sudoku-tui {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # prog: a command's usage and errors start "sudoku-tui solve", not the two usage lines above.
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", prog="sudoku-tui")
 
     solve = commands.add_parser("solve", help="solve every puzzle of a file, one line per puzzle")
     solve.add_argument("file", metavar="FILE")

@@ -73,10 +73,12 @@ def _warm_quietly() -> None:
 
 def warm_up_in_background() -> threading.Thread | None:
     """Start :func:`warm_up` on a daemon thread (so quitting never waits
-    for it); None where there is nothing to compile."""
+    for it), other threads searching without the kernel until it ends; None
+    where there is nothing to compile."""
     if not is_compiled():
         return None
     thread = threading.Thread(target=_warm_quietly, name="sudoku-tui warm-up", daemon=True)
+    backend.compiling_on(thread)  # meanwhile a Solve or hint searches in pure Python
     thread.start()
     return thread
 

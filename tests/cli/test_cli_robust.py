@@ -219,6 +219,16 @@ def test_a_limit_the_counter_cannot_hold_is_a_usage_error(
     assert exited.value.code == 2 and f"{limit} is too large" in capsys.readouterr().err
 
 
+def test_a_usage_error_names_the_command_plainly(tmp_path: Path) -> None:
+    # The command's usage once began with the program's two usage lines,
+    # "sudoku-tui [FILE]\n       sudoku-tui COMMAND ... solve: error: ...".
+    result = run("solve", "--count", "--limit", str(1 << 64), str(tmp_path / "four.txt"))
+    assert result.returncode == 2 and result.stderr.startswith("usage: sudoku-tui solve [-h]")
+    assert result.stderr.splitlines()[-1] == (
+        f"sudoku-tui solve: error: argument --limit: {1 << 64} is too large (at most {MAX_LIMIT})"
+    )
+
+
 def test_the_largest_limit_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:
     path = write(tmp_path / "four.txt", "2\n" + "." * 16 + "\n")
     assert cli.main(["solve", "--count", "--limit", str(MAX_LIMIT), str(path)]) == 0
