@@ -188,10 +188,10 @@ def _prepare_solver(jobs: int) -> Callable[[], None]:
     install), and let Ctrl-C during a compile end the command at once;
     before a process pool, compile it here, once, not per worker.
     Returns the function that stops listening for compiles."""
-    from .engine.warm import announce_compiles, interrupt_during_compiles, warm_up
+    from .engine.warm import announce_compiles, interrupt_inside_numba, warm_up
 
     stop_announcing = announce_compiles(lambda: print(PREPARING, file=sys.stderr, flush=True))
-    stop_interrupting = interrupt_during_compiles(_interrupted_while_compiling)
+    stop_interrupting = interrupt_inside_numba(_interrupted_while_compiling)
 
     def stop() -> None:
         stop_interrupting()

@@ -7,7 +7,7 @@ argument types real work passes, so that the game can pay the compile in
 the background as it starts (:func:`warm_up_in_background`),
 :func:`announce_compiles` lets the command line say so once when a compile,
 and not a load from the cache, is about to happen, and
-:func:`interrupt_during_compiles` keeps Ctrl-C from breaking a compile.
+:func:`interrupt_inside_numba` keeps Ctrl-C from breaking a compile.
 
 All of it does nothing where the search is not compiled (Numba missing, or
 ``SUDOKU_TUI_NO_JIT=1``).
@@ -110,52 +110,45 @@ def announce_compiles(say: Callable[[], None]) -> Callable[[], None]:
     return lambda: event.unregister("numba:compile", listener)  # type: ignore[no-untyped-call]
 
 
-def interrupt_during_compiles(stop_now: Callable[[], None]) -> Callable[[], None]:
-    """Make a Ctrl-C that comes while the main thread compiles call
-    ``stop_now()`` (which ends the process) instead of raising KeyboardInterrupt
-    inside Numba's compiler; elsewhere Ctrl-C is unchanged.
+def interrupt_inside_numba(stop_now: Callable[[], None]) -> Callable[[], None]:
+    """Make a Ctrl-C that comes while Numba compiles or loads the search from
+    its cache call ``stop_now()`` (which ends the process) instead of raising
+    KeyboardInterrupt there; elsewhere (the compiled search polls between
+    pieces of work) Ctrl-C is unchanged.
 
-    Raised in the compiler, the KeyboardInterrupt was swallowed by an LLVM
+    Raised inside Numba, the KeyboardInterrupt was swallowed by an LLVM
     callback (the command went on counting, the press lost) or left a
     half-built function behind (a RuntimeError traceback); waiting for the
     compile to end could take a minute on a busy machine. Numba writes its
     cache files whole (a new file, then a rename), so ending at once loses
     nothing. Returns the function that puts Ctrl-C back as it was."""
-    if (
-        not is_compiled()
-        or threading.current_thread() is not threading.main_thread()
-        or signal.getsignal(signal.SIGINT) is not signal.default_int_handler
-    ):
+    if not is_compiled() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         return lambda: None  # nothing compiles, or Ctrl-C is ignored or someone else's
-    from numba.core import event
-
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None  # only the main thread hears signals
     process = os.getpid()
-    main = threading.get_ident()
 
-    class CompileSpan(event.Listener):
-        depth = 0  # compiles under way on the main thread (one may start another)
+    def on_interrupt(signum: int, frame: FrameType | None) -> None:
+        if os.getpid() == process and _inside_numba(frame):
+            stop_now()
+        else:
+            signal.default_int_handler(signum, frame)
 
-        def on_interrupt(self, signum: int, frame: FrameType | None) -> None:
-            if self.depth and os.getpid() == process:
-                stop_now()
-            else:
-                signal.default_int_handler(signum, frame)
-
-        def on_start(self, _event: event.Event) -> None:
-            if threading.get_ident() == main:
-                self.depth += 1
-
-        def on_end(self, _event: event.Event) -> None:
-            if threading.get_ident() == main:
-                self.depth -= 1
-
-    span = CompileSpan()
-    event.register("numba:compile", span)  # type: ignore[no-untyped-call]
-    signal.signal(signal.SIGINT, span.on_interrupt)
+    signal.signal(signal.SIGINT, on_interrupt)
 
     def stop() -> None:
-        event.unregister("numba:compile", span)  # type: ignore[no-untyped-call]
-        if signal.getsignal(signal.SIGINT) == span.on_interrupt:
+        if signal.getsignal(signal.SIGINT) is on_interrupt:
             signal.signal(signal.SIGINT, signal.default_int_handler)
 
     return stop
+
+
+def _inside_numba(frame: FrameType | None) -> bool:
+    """Whether Numba's or llvmlite's Python code is on the stack (compiling,
+    loading from the cache, or in a callback from LLVM): running, the
+    compiled search has no Python frame of its own."""
+    while frame is not None:
+        if str(frame.f_globals.get("__name__", "")).startswith(("numba.", "llvmlite.")):
+            return True
+        frame = frame.f_back
+    return False

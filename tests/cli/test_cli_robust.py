@@ -15,7 +15,7 @@ import pytest
 
 from sudoku_tui import cli
 from sudoku_tui.engine.limits import MAX_LIMIT, usable_cores, worker_count
-from sudoku_tui.engine.warm import interrupt_during_compiles, is_compiled, warm_up
+from sudoku_tui.engine.warm import interrupt_inside_numba, is_compiled, warm_up
 
 NO_SOLUTION = "The puzzle has no solution."
 
@@ -136,7 +136,7 @@ def test_ctrl_c_during_a_compile_ends_the_command_there() -> None:
         raise StoppedNow
 
     previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
-    stop = interrupt_during_compiles(stop_now)
+    stop = interrupt_inside_numba(stop_now)
     press = CtrlCWhileCompiling()
     event.register("numba:compile", press)  # type: ignore[no-untyped-call]
     try:
