@@ -142,6 +142,22 @@ async def test_a_typed_folder_keeps_the_box_for_the_next_path(puzzle_dir: Path, 
         assert app.session.puzzles is not None and app.session.puzzles.path == puzzle_dir / "four.txt"
 
 
+@pytest.mark.parametrize("absolute", [False, True])
+async def test_a_path_typed_as_the_dialog_opens_goes_to_the_box(puzzle_dir: Path, absolute: bool) -> None:
+    # The tree has focus as the dialog opens; what was typed there went nowhere.
+    app = SudokuApp(start_folder=puzzle_dir)
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.press("o")
+        await tree_loaded(pilot)
+        typed = str(puzzle_dir / "four.txt") if absolute else "four.txt"
+        await pilot.press(*typed)
+        box = app.screen.query_one("#path", Input)
+        assert box.has_focus and box.value == str(puzzle_dir / "four.txt")
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.puzzles is not None and app.session.puzzles.path == puzzle_dir / "four.txt"
+
+
 async def test_the_tree_lists_folders_and_puzzle_files_only(puzzle_dir: Path) -> None:
     (puzzle_dir / "notes.md").write_text("# not a puzzle")
     (puzzle_dir / "sub").mkdir()
