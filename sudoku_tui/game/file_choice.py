@@ -19,6 +19,9 @@ PUZZLE_SUFFIXES = frozenset({".txt", ".sdk", ".ss", ".sdm"})
 # Longest name a sentence quotes whole; longer ones are cut in the middle.
 NAME_SHOWN = 40
 
+# Longest name (bytes) a folder entry may have on the systems the game runs on.
+NAME_MAX = 255
+
 
 class PathProblem(Exception):
     """A path that cannot be used; ``sentence`` says why, for the player."""
@@ -49,7 +52,9 @@ def os_problem(path: Path | str, error: OSError) -> str:
     """The sentence for an error the system gave about ``path``."""
     name = shown_name(path)
     if error.errno == errno.ENAMETOOLONG:
-        return "That path is too long: a name in it is over 255 characters."
+        if any(len(os.fsencode(part)) > NAME_MAX for part in Path(path).parts):
+            return "That path is too long: a name in it is over 255 characters."
+        return "That path is too long for this system."  # short names, over 4,096 bytes in all
     if error.errno in (errno.EACCES, errno.EPERM):
         return f"{name} cannot be read: permission denied."
     if error.errno in (errno.ENOENT, errno.ENOTDIR):
@@ -60,7 +65,7 @@ def os_problem(path: Path | str, error: OSError) -> str:
 def _expand(text: str) -> Path:
     try:
         return Path(text).expanduser()
-    except RuntimeError:  # ~name of a user that does not exist, or no home folder
+    except (RuntimeError, ValueError):  # ~name of no user (a NUL byte in it too), or no home folder
         first = shown_name(text.split("/", 1)[0])
         raise PathProblem(f"{first} names no user's home folder on this machine.") from None
 

@@ -57,8 +57,11 @@ async def type_path(pilot, text: str) -> OpenFileDialog:  # type: ignore[no-unty
     [
         (f"/tmp/{LONG_NAME}", "That path is too long: a name in it is over 255 characters."),
         ("~nosuchuser/x.txt", "~nosuchuser names no user's home folder on this machine."),
+        ("~no\x00user/x.txt", "~no\x00user names no user's home folder on this machine."),  # was a ValueError
+        ("/tmp/" + "a/" * 3000 + "x.txt", "That path is too long for this system."),  # short names, long path
         ("/no/such/folder/x.txt", "There is no file x.txt."),
     ],
+    ids=["long name", "no such user", "NUL in a user name", "long path", "no such folder"],
 )
 async def test_a_typed_path_gets_a_sentence_not_a_crash(puzzle_dir: Path, typed: str, says: str) -> None:
     app = SudokuApp(start_folder=puzzle_dir)
