@@ -81,7 +81,8 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--version", action="version", version=f"sudoku-tui {__version__}")
-    commands = parser.add_subparsers(dest="command", metavar="COMMAND")
+    # prog: a command's usage and errors start "sudoku-tui solve", not the two usage lines above.
+    commands = parser.add_subparsers(dest="command", metavar="COMMAND", prog="sudoku-tui")
 
     solve = commands.add_parser("solve", help="solve every puzzle of a file, one line per puzzle")
     solve.add_argument("file", metavar="FILE")
@@ -179,7 +180,7 @@ def main(argv: Sequence[str] | None = None) -> int:
         sys.stdout.flush()  # here, so a full disk is told below and not at exit
         return status
     except KeyboardInterrupt:
-        print("Interrupted.", file=sys.stderr)
+        print(INTERRUPTED, file=sys.stderr)
         return 130
     except BrokenPipeError:
         # The reader went away (`| head`): stop quietly.
@@ -193,20 +194,41 @@ def main(argv: Sequence[str] | None = None) -> int:
 
 
 PREPARING = "Preparing the solver (first run only)…"
+INTERRUPTED = "Interrupted."
 # Commands that run the compiled search, and so may compile it first.
 SOLVING_COMMANDS = frozenset({"solve", "generate", "explain", "grade", "export", "daily", "minimal"})
 
 
 def _prepare_solver(jobs: int) -> Callable[[], None]:
     """Say once on stderr when the search is about to be compiled (a new
-    install); before a process pool, compile it here, once, not per worker.
+    install), and let Ctrl-C during a compile end the command at once;
+    before a process pool, compile it here, once, not per worker.
     Returns the function that stops listening for compiles."""
-    from .engine.warm import announce_compiles, warm_up
+    from .engine.warm import announce_compiles, interrupt_inside_numba, warm_up
 
-    stop = announce_compiles(lambda: print(PREPARING, file=sys.stderr, flush=True))
+    stop_announcing = announce_compiles(lambda: print(PREPARING, file=sys.stderr, flush=True))
+    stop_interrupting = interrupt_inside_numba(_interrupted_while_compiling)
+
+    def stop() -> None:
+        stop_interrupting()
+        stop_announcing()
+
     if jobs > 1:
-        warm_up()
+        try:
+            warm_up()
+        except BaseException:  # Ctrl-C: listen no longer, then stop as usual
+            stop()
+            raise
     return stop
+
+
+def _interrupted_while_compiling() -> None:
+    # Ctrl-C in the middle of Numba's compiler: end here, as main() would have.
+    with suppress(OSError, ValueError):
+        sys.stdout.flush()  # the lines already made are kept
+    with suppress(OSError, ValueError):
+        print(INTERRUPTED, file=sys.stderr, flush=True)
+    os._exit(130)
 
 
 def _output_failed(error: OSError) -> int:

@@ -4,9 +4,10 @@ On a new install Numba compiles the search's functions on their first use
 (some ten seconds) and keeps them in its disk cache for every later run.
 :func:`warm_up` runs each compiled function once on small boards, with the
 argument types real work passes, so that the game can pay the compile in
-the background as it starts (:func:`warm_up_in_background`), and
+the background as it starts (:func:`warm_up_in_background`),
 :func:`announce_compiles` lets the command line say so once when a compile,
-and not a load from the cache, is about to happen.
+and not a load from the cache, is about to happen, and
+:func:`interrupt_inside_numba` keeps Ctrl-C from breaking a compile.
 
 All of it does nothing where the search is not compiled (Numba missing, or
 ``SUDOKU_TUI_NO_JIT=1``).
@@ -14,10 +15,13 @@ All of it does nothing where the search is not compiled (Numba missing, or
 
 from __future__ import annotations
 
+import os
 import random
+import signal
 import threading
 from collections.abc import Callable
 from contextlib import suppress
+from types import FrameType
 
 from . import backend
 
@@ -69,10 +73,12 @@ def _warm_quietly() -> None:
 
 def warm_up_in_background() -> threading.Thread | None:
     """Start :func:`warm_up` on a daemon thread (so quitting never waits
-    for it); None where there is nothing to compile."""
+    for it), other threads searching without the kernel until it ends; None
+    where there is nothing to compile."""
     if not is_compiled():
         return None
     thread = threading.Thread(target=_warm_quietly, name="sudoku-tui warm-up", daemon=True)
+    backend.compiling_on(thread)  # meanwhile a Solve or hint searches in pure Python
     thread.start()
     return thread
 
@@ -83,8 +89,6 @@ def announce_compiles(say: Callable[[], None]) -> Callable[[], None]:
     function that stops listening."""
     if not is_compiled():
         return lambda: None
-    import os
-
     from numba.core import event
 
     process = os.getpid()
@@ -104,3 +108,47 @@ def announce_compiles(say: Callable[[], None]) -> Callable[[], None]:
     listener = FirstCompile()
     event.register("numba:compile", listener)  # type: ignore[no-untyped-call]
     return lambda: event.unregister("numba:compile", listener)  # type: ignore[no-untyped-call]
+
+
+def interrupt_inside_numba(stop_now: Callable[[], None]) -> Callable[[], None]:
+    """Make a Ctrl-C that comes while Numba compiles or loads the search from
+    its cache call ``stop_now()`` (which ends the process) instead of raising
+    KeyboardInterrupt there; elsewhere (the compiled search polls between
+    pieces of work) Ctrl-C is unchanged.
+
+    Raised inside Numba, the KeyboardInterrupt was swallowed by an LLVM
+    callback (the command went on counting, the press lost) or left a
+    half-built function behind (a RuntimeError traceback); waiting for the
+    compile to end could take a minute on a busy machine. Numba writes its
+    cache files whole (a new file, then a rename), so ending at once loses
+    nothing. Returns the function that puts Ctrl-C back as it was."""
+    if not is_compiled() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+        return lambda: None  # nothing compiles, or Ctrl-C is ignored or someone else's
+    if threading.current_thread() is not threading.main_thread():
+        return lambda: None  # only the main thread hears signals
+    process = os.getpid()
+
+    def on_interrupt(signum: int, frame: FrameType | None) -> None:
+        if os.getpid() == process and _inside_numba(frame):
+            stop_now()
+        else:
+            signal.default_int_handler(signum, frame)
+
+    signal.signal(signal.SIGINT, on_interrupt)
+
+    def stop() -> None:
+        if signal.getsignal(signal.SIGINT) is on_interrupt:
+            signal.signal(signal.SIGINT, signal.default_int_handler)
+
+    return stop
+
+
+def _inside_numba(frame: FrameType | None) -> bool:
+    """Whether Numba's or llvmlite's Python code is on the stack (compiling,
+    loading from the cache, or in a callback from LLVM): running, the
+    compiled search has no Python frame of its own."""
+    while frame is not None:
+        if str(frame.f_globals.get("__name__", "")).startswith(("numba.", "llvmlite.")):
+            return True
+        frame = frame.f_back
+    return False

@@ -19,6 +19,9 @@ PUZZLE_SUFFIXES = frozenset({".txt", ".sdk", ".ss", ".sdm"})
 # Longest name a sentence quotes whole; longer ones are cut in the middle.
 NAME_SHOWN = 40
 
+# Longest name (bytes) a folder entry may have on the systems the game runs on.
+NAME_MAX = 255
+
 
 class PathProblem(Exception):
     """A path that cannot be used; ``sentence`` says why, for the player."""
@@ -49,7 +52,9 @@ def os_problem(path: Path | str, error: OSError) -> str:
     """The sentence for an error the system gave about ``path``."""
     name = shown_name(path)
     if error.errno == errno.ENAMETOOLONG:
-        return "That path is too long: a name in it is over 255 characters."
+        if any(len(os.fsencode(part)) > NAME_MAX for part in Path(path).parts):
+            return "That path is too long: a name in it is over 255 characters."
+        return "That path is too long for this system."  # short names, over 4,096 bytes in all
     if error.errno in (errno.EACCES, errno.EPERM):
         return f"{name} cannot be read: permission denied."
     if error.errno in (errno.ENOENT, errno.ENOTDIR):
@@ -60,7 +65,7 @@ def os_problem(path: Path | str, error: OSError) -> str:
 def _expand(text: str) -> Path:
     try:
         return Path(text).expanduser()
-    except RuntimeError:  # ~name of a user that does not exist, or no home folder
+    except (RuntimeError, ValueError):  # ~name of no user (a NUL byte in it too), or no home folder
         first = shown_name(text.split("/", 1)[0])
         raise PathProblem(f"{first} names no user's home folder on this machine.") from None
 
@@ -68,6 +73,15 @@ def _expand(text: str) -> Path:
 def _is_dir(path: Path) -> bool:
     try:
         return path.is_dir()
+    except OSError as error:
+        raise PathProblem(os_problem(path, error)) from None
+
+
+def _listable(path: Path) -> None:
+    """A folder the tree can show; else why not (one the player may not read)."""
+    try:
+        with os.scandir(path):
+            pass
     except OSError as error:
         raise PathProblem(os_problem(path, error)) from None
 
@@ -132,6 +146,7 @@ def choose_typed(text: str, folder: Path, within: PuzzleFolders | None = None) -
         if _exists(beside):
             path = beside
     if _is_dir(path):
+        _listable(path)  # else the tree shows it empty, and says nothing
         return Chosen(path, is_folder=True)
     if not _exists(path):
         raise PathProblem(f"There is no file {shown_name(path)}.")

@@ -6,10 +6,11 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
-from textual import on
+from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
+from textual.content import Content
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
 from ..game.file_choice import PathProblem, PuzzleFolders, choose_typed, is_puzzle_file
@@ -46,7 +47,7 @@ class MessageDialog(Modal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = self.dialog_title
+            box.border_title = Content(self.dialog_title)  # often a file's name: never markup
             yield Static(self.message, id="message", markup=False)
             with Horizontal(classes="buttons"):
                 yield Button("OK", id="ok", variant="primary", compact=True)
@@ -139,6 +140,22 @@ class OpenFileDialog(Modal[Path | None]):
 
     def on_mount(self) -> None:
         self.query_one(PuzzleTree).focus()
+
+    def on_key(self, event: events.Key) -> None:
+        # Typed while the tree has focus (as the dialog opens), a path went
+        # nowhere: it goes to the path box, a name after the folder shown, a
+        # path starting with / or ~ in place of it. Space stays the tree's.
+        char = event.character
+        if not self.query_one(PuzzleTree).has_focus or char is None or not char.isprintable() or char == " ":
+            return
+        event.stop()
+        event.prevent_default()
+        box = self.query_one("#path", Input)
+        if char in "/~":
+            box.value = ""
+        box.cursor_position = len(box.value)
+        box.insert_text_at_cursor(char)
+        box.focus()
 
     def action_cancel(self) -> None:
         self.close(None)

@@ -164,7 +164,7 @@ class PuzzleBar(Horizontal):
         yield Label("Puzzle", id="number-label")
         yield PuzzleNumber("0", id="number", compact=True, disabled=True, select_on_focus=True)
         yield Label("", id="range")
-        yield Label("", id="hint")
+        yield Label("", id="hint", markup=False)  # it quotes what was typed
 
     @property
     def number_box(self) -> PuzzleNumber:

@@ -2,8 +2,10 @@
 
 from __future__ import annotations
 
+import shutil
 import subprocess
 import sys
+import zipfile
 from pathlib import Path
 
 
@@ -36,3 +38,44 @@ def test_help_names_the_game_and_the_bundled_puzzles(tmp_path: Path) -> None:
     result = run(tmp_path, "--help")
     assert result.returncode == 0
     assert "sudoku-tui [FILE]" in result.stdout and "bundled puzzles" in result.stdout
+
+
+def test_a_wheel_finds_its_bundled_puzzles_from_any_folder(tmp_path: Path) -> None:
+    # What `pip install` of the wheel puts in site-packages: the puzzles inside
+    # the package, no source tree beside it (the lookup's other branch).
+    source = tmp_path / "source"
+    root = Path(__file__).resolve().parents[2]
+    source.mkdir()
+    for part in ("pyproject.toml", "README.md"):
+        shutil.copy(root / part, source / part)
+    for folder in ("sudoku_tui", "puzzles"):
+        shutil.copytree(root / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
+    built = subprocess.run(
+        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(source), "-w", str(tmp_path / "wheel")],
+        capture_output=True,
+        text=True,
+        timeout=300,
+    )
+    assert built.returncode == 0, built.stderr
+    [wheel] = (tmp_path / "wheel").glob("sudoku_tui-*.whl")
+    site = tmp_path / "site-packages"
+    with zipfile.ZipFile(wheel) as archive:
+        archive.extractall(site)
+    elsewhere = tmp_path / "elsewhere"
+    elsewhere.mkdir()
+    program = (
+        "import sys\n"
+        f"sys.path.insert(0, {str(site)!r})\n"
+        "import sudoku_tui\n"
+        f"assert sudoku_tui.__file__.startswith({str(site)!r}), sudoku_tui.__file__\n"
+        "from sudoku_tui.cli import main\n"
+        "sys.exit(main(sys.argv[1:]))\n"
+    )
+    for args, first_line in [
+        (["check", "9x9-easy.txt"], "100 puzzles, 9x9"),
+        (["check", "4x4-easy.txt"], "20 puzzles, 4x4"),
+    ]:
+        result = subprocess.run(
+            [sys.executable, "-c", program, *args], capture_output=True, text=True, cwd=elsewhere, timeout=120
+        )
+        assert (result.returncode, result.stdout.splitlines()[:1]) == (0, [first_line]), result.stderr

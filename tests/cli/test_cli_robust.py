@@ -15,7 +15,7 @@ import pytest
 
 from sudoku_tui import cli
 from sudoku_tui.engine.limits import MAX_LIMIT, usable_cores, worker_count
-from sudoku_tui.engine.warm import is_compiled, warm_up
+from sudoku_tui.engine.warm import interrupt_inside_numba, is_compiled, warm_up
 
 NO_SOLUTION = "The puzzle has no solution."
 
@@ -110,6 +110,61 @@ def test_ctrl_c_stops_a_long_count(tmp_path: Path, jobs: str) -> None:
     assert (result.returncode, result.stderr, result.stdout) == (130, "Interrupted.\n", "")
 
 
+class StoppedNow(Exception):
+    """What the test's stop does in place of ending the process."""
+
+
+@pytest.mark.skipif(not is_compiled(), reason="the search is not compiled here")
+def test_ctrl_c_during_a_compile_ends_the_command_there() -> None:
+    # Raised inside Numba's compiler, Ctrl-C was lost in an LLVM callback (the
+    # count went on) or broke the compile (a RuntimeError traceback, exit 1).
+    from numba import njit
+    from numba.core import event
+
+    class CtrlCWhileCompiling(event.Listener):
+        def on_start(self, _event: event.Event) -> None:
+            signal.raise_signal(signal.SIGINT)  # a real Ctrl-C, the compiler at work
+
+        def on_end(self, _event: event.Event) -> None:
+            pass
+
+    triple = njit(lambda x: x * 3)  # new to this process: a real compile
+    compiled_when_stopped: list[bool] = []
+
+    def stop_now() -> None:
+        compiled_when_stopped.append(bool(triple.signatures))
+        raise StoppedNow
+
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)  # as in a terminal
+    stop = interrupt_inside_numba(stop_now)
+    press = CtrlCWhileCompiling()
+    event.register("numba:compile", press)  # type: ignore[no-untyped-call]
+    try:
+        with pytest.raises(StoppedNow):
+            triple(2)
+    finally:
+        event.unregister("numba:compile", press)  # type: ignore[no-untyped-call]
+        stop()
+        handler_after = signal.getsignal(signal.SIGINT)
+        signal.signal(signal.SIGINT, previous)
+    assert compiled_when_stopped == [False]  # at once, not when the compile was done
+    assert handler_after is signal.default_int_handler
+    assert triple(2) == 6  # the next compile is whole
+
+
+def test_the_stop_during_a_compile_keeps_the_output_and_says_interrupted(tmp_path: Path) -> None:
+    script = tmp_path / "stop.py"
+    script.write_text(
+        "import sys\n"
+        "from sudoku_tui import cli\n"
+        "sys.stdout.write('a line already made\\n')\n"
+        "cli._interrupted_while_compiling()\n"
+        "print('never')\n"
+    )
+    result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
+    assert (result.returncode, result.stdout, result.stderr) == (130, "a line already made\n", "Interrupted.\n")
+
+
 # ---- item 5: explain and grade on a puzzle without a solution -------------------------
 
 
@@ -162,6 +217,16 @@ def test_a_limit_the_counter_cannot_hold_is_a_usage_error(
     with pytest.raises(SystemExit) as exited:
         cli.main(["solve", "--count", "--limit", limit, str(path)])
     assert exited.value.code == 2 and f"{limit} is too large" in capsys.readouterr().err
+
+
+def test_a_usage_error_names_the_command_plainly(tmp_path: Path) -> None:
+    # The command's usage once began with the program's two usage lines,
+    # "sudoku-tui [FILE]\n       sudoku-tui COMMAND ... solve: error: ...".
+    result = run("solve", "--count", "--limit", str(1 << 64), str(tmp_path / "four.txt"))
+    assert result.returncode == 2 and result.stderr.startswith("usage: sudoku-tui solve [-h]")
+    assert result.stderr.splitlines()[-1] == (
+        f"sudoku-tui solve: error: argument --limit: {1 << 64} is too large (at most {MAX_LIMIT})"
+    )
 
 
 def test_the_largest_limit_counts(tmp_path: Path, capsys: pytest.CaptureFixture[str]) -> None:

@@ -59,6 +59,13 @@ def test_a_level_a_board_cannot_have_fails_with_a_message(capsys: pytest.Capture
     assert "4x4" in err
 
 
+@pytest.mark.parametrize("level", ["medium", "hard", "unfair", "extreme"])
+def test_a_4x4_harder_than_easy_is_refused_in_the_engines_words(capsys: pytest.CaptureFixture[str], level: str) -> None:
+    # It once tried 200 grids, then said none turned up, while the game said at once
+    # that a 4x4 is never harder than easy.
+    assert run(capsys, "--size", "4", "--difficulty", level) == (1, "", "A 4x4 puzzle is never harder than easy.\n")
+
+
 @pytest.mark.parametrize(
     "args",
     [

@@ -35,7 +35,12 @@ async def test_g_focuses_and_enter_shows_that_puzzle(puzzle_dir: Path) -> None:
 
 @pytest.mark.parametrize(
     ("typed", "expected"),
-    [("4", "No puzzle 4: type 0 … 3."), ("abc", "'abc' is not a number."), ("-1", "No puzzle -1: type 0 … 3.")],
+    [
+        ("4", "No puzzle 4: type 0 … 3."),
+        ("abc", "'abc' is not a number."),
+        ("-1", "No puzzle -1: type 0 … 3."),
+        ("[i]x[/]", "'[i]x[/]' is not a number."),  # quoted as typed, never read as markup
+    ],
 )
 async def test_bad_numbers_are_refused_with_a_hint(puzzle_dir: Path, typed: str, expected: str) -> None:
     app = SudokuApp()
