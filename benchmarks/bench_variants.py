@@ -16,7 +16,7 @@ as the baseline run in the same process:
 ``generate()`` takes for each variant at easy, medium and hard (seeded), the
 classic 9x9 in the same run as the baseline.
 
-Targets (issue 15): a killer without givens under 100 ms, every puzzle of
+Targets: a killer without givens under 100 ms, every puzzle of
 the bundled variant files under 10 ms.
 """
 

@@ -1,5 +1,5 @@
 """The command line against special files, Ctrl-C, impossible puzzles, huge numbers
-and a full disk (issue 12, items 2, 4, 5, 8 and 10), run as a user runs it."""
+and a full disk, run as a user runs it."""
 
 from __future__ import annotations
 

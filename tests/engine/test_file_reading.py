@@ -1,4 +1,4 @@
-"""Reading files that are not puzzle files, or not files at all (issue 12, items 2 and 3).
+"""Reading files that are not puzzle files, or not files at all.
 
 Only regular files are read, at most 256 MiB of them, and the checking of a
 big file stops when asked; line 1 is a header by the contract's rule (1.2)

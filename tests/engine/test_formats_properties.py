@@ -1,4 +1,4 @@
-"""Property tests of the file readers (issue 12, "Tests"): whatever the bytes, a
+"""Property tests of the file readers: whatever the bytes, a
 file reads or fails with one of the contract's exact messages, never anything
 else; line 1 follows the contract's rule; splitting in pieces changes nothing.
 

@@ -1,5 +1,5 @@
-"""While the game compiles the search in the background, nothing waits for it
-(issue 12, item 10): other threads search in pure Python until it is done."""
+"""While the game compiles the search in the background, nothing waits for it:
+other threads search in pure Python until it is done."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Property tests of save loading (issue 12, "Tests"): whatever a store's row or
+"""Property tests of save loading: whatever a store's row or
 an old ``saves.json`` holds, loading gives a record or skips it, never raises
 anything else, and a record read back is one the game can use.
 

@@ -1,4 +1,4 @@
-"""The real game never waits on a file (issue 12, item 2): a FIFO gets a
+"""The real game never waits on a file: a FIFO gets a
 sentence instead of blocking the read for ever, and quitting while a big file
 is being checked ends the game at once."""
 
