@@ -332,36 +332,23 @@ def _explain(path: str, index: int) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    """One puzzle as SVG or PNG (``--pdf`` runs through cli_authors, spread like ``grade``)."""
     from pathlib import Path
 
     from .engine.formats import PuzzleFileError, read_puzzle_file
 
     try:
-        from .authoring.export import export_booklet, export_picture
-
         puzzles = read_puzzle_file(puzzle_path(args.file))
     except PuzzleFileError as error:
         return _fail(error.message)
-    except ImportError as error:
-        return _fail(f"export needs the authors extra (pip install 'sudoku-tui[authors]'): {error.name} is missing.")
-    if args.pdf:
-        bar = ProgressBar(len(puzzles), "Grading")
-        try:
-            count = export_booklet(
-                puzzles,
-                Path(args.pdf),
-                per_page=args.per_page,
-                solutions=args.solutions,
-                steps=args.steps,
-                progress=_progress_to(bar),
-            )
-        finally:
-            bar.close()
-        print(f"{count} puzzles written to {args.pdf}", file=sys.stderr)
-        return 0
     if not 0 <= args.index < len(puzzles):
         print(f"Puzzle index {args.index} is out of range: the file has {len(puzzles)}.", file=sys.stderr)
         return 2
+    missing = cli_authors.missing_extra("export --png", "PIL") if args.png else None
+    if missing:
+        return _fail(missing)
+    from .authoring.export import export_picture
+
     kind, out = ("svg", args.svg) if args.svg else ("png", args.png)
     export_picture(puzzles.puzzle(args.index), Path(out), solved=args.solutions, kind=kind)
     return 0

@@ -1,6 +1,6 @@
 """The command line for puzzle authors (README, "For puzzle authors"):
-``canon``, ``dedupe``, ``minimal`` and ``convert``, and ``--json``,
-``--jobs`` and ``--dask`` on the batch commands.
+``canon``, ``dedupe``, ``minimal`` and ``convert``, ``export``'s booklet,
+and ``--json``, ``--jobs`` and ``--dask`` on the batch commands.
 
 :func:`add_parsers` and :func:`handlers` add them to the parser and the
 command table of :mod:`.cli`. A run of an existing command without ``--json`` or ``--dask``
@@ -32,6 +32,7 @@ Item = TypeVar("Item")
 CANON_CHUNK = 2048
 GRADE_CHUNK = 16
 MINIMAL_CHUNK = 8
+BOOKLET_CHUNK = 8  # a grade, a solution and the steps written out, per puzzle
 
 
 def add_parsers(commands: Subparsers) -> None:
@@ -46,8 +47,13 @@ def add_parsers(commands: Subparsers) -> None:
     convert.add_argument("file", metavar="FILE")
     convert.add_argument("--to", choices=("line", "sdk", "ss", "pm"), required=True, help="the format to write")
     convert.add_argument("--index", type=int, default=None, metavar="N", help="only puzzle N (from 0)")
-    grade = commands.choices["grade"]
-    grade.add_argument("--jobs", type=_positive, default=1, help="spread the work over N processes")
+    for name in ("grade", "export"):
+        commands.choices[name].add_argument(
+            "--jobs", type=_positive, default=1, help="spread the work over N processes"
+        )
+    commands.choices["export"].add_argument(
+        "--dask", metavar="ADDRESS", help="the booklet: grade the puzzles on this Dask scheduler's cluster"
+    )
     fields = {
         "solve": "puzzle, solution (or solutions)",
         "generate": "puzzle, size, level",
@@ -73,6 +79,7 @@ def handlers(existing: dict[str, Handler]) -> dict[str, Handler]:
         "solve": _unless_plain(existing["solve"], _solve),
         "generate": _unless_plain(existing["generate"], _generate),
         "explain": _unless_plain(existing["explain"], _explain),
+        "export": _booklet_unless_picture(existing["export"]),
     }
 
 
@@ -99,6 +106,27 @@ def _unless_plain(plain: Handler, extended: Handler) -> Handler:
         return plain(args)
 
     return handle
+
+
+def _booklet_unless_picture(picture: Handler) -> Handler:
+    """``export --pdf`` here, spread like ``grade``; the pictures (``--svg``, ``--png``) in ``picture``."""
+
+    def handle(args: argparse.Namespace) -> int:
+        return _booklet(args) if args.pdf else picture(args)
+
+    return handle
+
+
+def missing_extra(command: str, module: str) -> str | None:
+    """The sentence for a run of ``command`` without ``module`` (from the authors
+    extra), or None when it imports; asked before any long work."""
+    from importlib import import_module
+
+    try:
+        import_module(module)
+    except ImportError:
+        return f"{command} needs the authors extra (pip install 'sudoku-tui[authors]'): {module} is missing."
+    return None
 
 
 def _fail(message: str, status: int = 1) -> int:
@@ -380,6 +408,31 @@ def _explain(args: argparse.Namespace) -> int:
     )
     sys.stdout.flush()
     return 0
+
+
+def _booklet(args: argparse.Namespace) -> int:
+    """Every puzzle graded and solved (its steps too with ``--steps``), spread over
+    ``--jobs`` or ``--dask``, then the PDF written; the count on stderr."""
+    from pathlib import Path
+
+    missing = missing_extra("export --pdf", "fpdf")
+    if missing:
+        return _fail(missing)
+    from .authoring.export import booklet_chunk, export_booklet
+
+    puzzles = _read(args.file)
+    if puzzles is None:
+        return 1
+    tasks = ((name, part, args.steps) for name, part in _line_chunks(puzzles, BOOKLET_CHUNK))
+
+    def body() -> None:
+        worked = _spread_chunks(args, booklet_chunk, tasks, len(puzzles), "Grading", BOOKLET_CHUNK)
+        count = export_booklet(
+            puzzles, Path(args.pdf), worked, per_page=args.per_page, solutions=args.solutions, steps=args.steps
+        )
+        print(f"{count} puzzles written to {args.pdf}", file=sys.stderr)
+
+    return _run(args, body)
 
 
 def _convert(args: argparse.Namespace) -> int:

@@ -112,3 +112,27 @@ def test_the_command_draws_one_puzzle(tmp_path: Path) -> None:
         timeout=120,
     )
     assert bad.returncode == 2 and "out of range" in bad.stderr
+
+
+@pytest.mark.parametrize(("option", "module"), [("pdf", "fpdf"), ("png", "PIL")])
+def test_without_the_authors_extra_export_is_one_sentence_before_any_work(
+    tmp_path: Path, option: str, module: str
+) -> None:
+    # The drawing library cannot be imported, as in an install without the authors extra.
+    out = tmp_path / f"out.{option}"
+    code = (
+        "import importlib.abc, sys\n"
+        "class Blocked(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        f"        if name.split('.')[0] == {module!r}:\n"
+        "            raise ImportError('blocked: ' + name)\n"
+        "sys.meta_path.insert(0, Blocked())\n"
+        "from sudoku_tui.cli import main\n"
+        f"sys.exit(main(['export', '9x9-hard.txt', '--{option}', {str(out)!r}]))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"export --{option} needs the authors extra (pip install 'sudoku-tui[authors]'): {module} is missing.\n"
+    )
+    assert not out.exists()

@@ -3,6 +3,7 @@ give the same output, in the same order, as on one process."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -66,3 +67,24 @@ def test_a_bad_address_is_one_sentence(capsys: pytest.CaptureFixture[str]) -> No
     assert (status, out) == (1, "")
     assert err.startswith("Cannot reach the Dask scheduler at nowhere://there")
     assert "Traceback" not in err
+
+
+def booklet_content(path: Path) -> bytes:
+    """The PDF without its creation time and file identifier, which differ between any two runs."""
+    text = path.read_bytes()
+    return re.sub(rb"/CreationDate \(D:\d+Z\)|/ID \[<[0-9A-F]+><[0-9A-F]+>\]", b"", text)
+
+
+def test_a_booklet_is_the_same_on_the_cluster_and_over_processes(
+    scheduler: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The booklet grades and solves every puzzle and writes out its steps: the batch part of export.
+    booklets = []
+    for how in ((), ("--jobs", "2"), ("--dask", scheduler)):
+        out = tmp_path / f"booklet{len(booklets)}.pdf"
+        args = ("export", str(PUZZLES / "4x4-easy.txt"), "--pdf", str(out), "--solutions", "--steps", *how)
+        status, _, err = run(capsys, *args)
+        assert (status, err.splitlines()[-1]) == (0, f"20 puzzles written to {out}")
+        booklets.append(booklet_content(out))
+    assert booklets[0].startswith(b"%PDF")
+    assert booklets[1] == booklets[0] and booklets[2] == booklets[0]
