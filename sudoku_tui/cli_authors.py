@@ -199,6 +199,10 @@ def _square_only(puzzles: PuzzleFile) -> bool:
     if puzzles.shape.is_samurai:
         _fail("Canonical forms are for square boards (4x4, 9x9, 16x16); this file holds Samurai puzzles.")
         return False
+    if puzzles.kind == "variant":
+        # Their regions, cages or diagonals do not move with the rows and columns.
+        _fail(f"Canonical forms are for classic boards; this file holds {puzzles.shape.name} puzzles.")
+        return False
     return True
 
 
@@ -444,6 +448,9 @@ def _convert(args: argparse.Namespace) -> int:
         return 1
     if args.to != "line" and puzzles.shape.is_samurai:
         return _fail(f"--to {args.to} is written for square boards; this file holds Samurai puzzles (use --to line).")
+    if puzzles.kind == "variant":
+        # A grid or a plain line keeps the givens only: the puzzle would read back as a classic one.
+        return _fail(f"The exchange formats hold classic puzzles; this file holds {puzzles.shape.name} puzzles.")
     indexes = range(len(puzzles))
     if args.index is not None:
         if not 0 <= args.index < len(puzzles):
