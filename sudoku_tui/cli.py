@@ -341,6 +341,8 @@ def _export(args: argparse.Namespace) -> int:
         puzzles = read_puzzle_file(puzzle_path(args.file))
     except PuzzleFileError as error:
         return _fail(error.message)
+    if not cli_authors.drawable(puzzles):
+        return 1
     if not 0 <= args.index < len(puzzles):
         print(f"Puzzle index {args.index} is out of range: the file has {len(puzzles)}.", file=sys.stderr)
         return 2

@@ -129,6 +129,17 @@ def missing_extra(command: str, module: str) -> str | None:
     return None
 
 
+def drawable(puzzles: PuzzleFile) -> bool:
+    """Whether export draws the file's puzzles whole; if not, says what it leaves out."""
+    from .authoring.figure import left_out
+
+    missing = left_out(puzzles.puzzle(0).shape)
+    if missing is not None:
+        name = puzzles.shape.name
+        _fail(f"export cannot draw the {missing} of {name} puzzles yet, and without them they cannot be solved.")
+    return missing is None
+
+
 def _fail(message: str, status: int = 1) -> int:
     print(message, file=sys.stderr)
     return status
@@ -425,7 +436,7 @@ def _booklet(args: argparse.Namespace) -> int:
     from .authoring.export import booklet_chunk, export_booklet
 
     puzzles = _read(args.file)
-    if puzzles is None:
+    if puzzles is None or not drawable(puzzles):
         return 1
     tasks = ((name, part, args.steps) for name, part in _line_chunks(puzzles, BOOKLET_CHUNK))
 

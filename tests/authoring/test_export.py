@@ -136,3 +136,32 @@ def test_without_the_authors_extra_export_is_one_sentence_before_any_work(
         f"export --{option} needs the authors extra (pip install 'sudoku-tui[authors]'): {module} is missing.\n"
     )
     assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "option", "missing"),
+    [
+        ("killer-medium.txt", "--pdf", "cages of killer"),
+        ("x-medium.txt", "--png", "diagonals of x"),
+        ("windoku-medium.txt", "--svg", "windows of windoku"),
+    ],
+)
+def test_variants_whose_rules_are_not_drawn_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, option: str, missing: str
+) -> None:
+    # A killer drawn without its cages (or X without diagonals) would be a puzzle with another answer set.
+    from sudoku_tui.cli import main
+
+    out = tmp_path / "out"
+    assert main(["export", name, option, str(out)]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"export cannot draw the {missing} puzzles yet, and without them they cannot be solved.\n"
+    )
+    assert not out.exists()
+
+
+def test_a_jigsaw_is_drawn_with_its_regions(tmp_path: Path) -> None:
+    jigsaw = read_puzzle_file(ROOT / "puzzles" / "jigsaw-medium.txt").puzzle(0)
+    thick = {line for line in figure_of(jigsaw).lines if line.thick}
+    assert thick != {line for line in figure_of(Puzzle(square(3), (0,) * 81)).lines if line.thick}
