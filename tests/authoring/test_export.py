@@ -165,3 +165,27 @@ def test_a_jigsaw_is_drawn_with_its_regions(tmp_path: Path) -> None:
     jigsaw = read_puzzle_file(ROOT / "puzzles" / "jigsaw-medium.txt").puzzle(0)
     thick = {line for line in figure_of(jigsaw).lines if line.thick}
     assert thick != {line for line in figure_of(Puzzle(square(3), (0,) * 81)).lines if line.thick}
+
+
+def page_texts(pdf: Path) -> list[list[str]]:
+    """The strings each page shows, in order (fpdf2 writes one compressed content stream a page)."""
+    import zlib
+
+    streams = re.findall(rb"/FlateDecode.*?stream\r?\n(.*?)\r?\nendstream", pdf.read_bytes(), re.S)
+    return [re.findall(r"\((.*?)\) Tj", zlib.decompress(stream).decode("latin-1")) for stream in streams]
+
+
+def test_a_puzzle_s_steps_start_on_the_page_of_its_heading(tmp_path: Path) -> None:
+    # 59 one-line steps end 8 mm above the first page's foot: room for the next heading, not its first step.
+    entries = [
+        Entry(
+            number, NINE, "Hard (692)", solve(NINE), tuple(f"Step {step} of puzzle {number}" for step in range(count))
+        )
+        for number, count in enumerate((59, 5, 40, 3))
+    ]
+    out = tmp_path / "steps.pdf"
+    write_booklet(entries, out, per_page=6, steps=True)
+    texts = [page for page in page_texts(out) if any(text.startswith("1. Step") for text in page)]
+    assert len(texts) == 2
+    for page in texts:
+        assert not page[-1].startswith("Puzzle "), page[-3:]
