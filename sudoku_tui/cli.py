@@ -279,10 +279,7 @@ def _generate(args: argparse.Namespace) -> int:
         return 2
 
     shape = shape_for_size(args.variant or args.size)
-    # The header the file format wants; a 16x16 file is a plain collection, a variant's names it.
-    header = {"4x4": "2\n", "9x9": "3\n", "samurai": "samurai\n"}.get(
-        shape.name, f"{args.variant}\n" if args.variant else ""
-    )
+    header = cli_authors.file_header(shape.name, args.variant)
     bar = ProgressBar(args.count, "Generating")
     out = sys.stdout
     failure = ""

@@ -364,17 +364,19 @@ def _generate(args: argparse.Namespace) -> int:
         technique = technique_named(args.technique) if args.technique else None
     except ValueError as error:
         return _fail(str(error), 2)
-    shape = shape_for_size(args.size)
+    shape = shape_for_size(args.variant or args.size)
     order = order_of(shape, args.difficulty, args.symmetry, technique)
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(64)
     tasks = ((order, seed, [index]) for index in range(args.count))
-    header = {"4x4": "2\n", "9x9": "3\n", "samurai": "samurai\n"}.get(shape.name, "")
+    header = file_header(shape.name, args.variant)
 
     def body() -> None:
         nonlocal header
         for line, level in _spread_chunks(args, generate_chunk, tasks, args.count, "Generating", 1):
             if args.json:
-                record = {"puzzle": line, "size": shape.name, "level": level}
+                record = {"puzzle": line, "size": "9x9" if args.variant else shape.name, "level": level}
+                if args.variant:
+                    record["variant"] = args.variant
                 if technique is not None:
                     record["technique"] = technique.value
                 _write_json(record)
@@ -387,6 +389,14 @@ def _generate(args: argparse.Namespace) -> int:
         return _run(args, body)
     except GenerationFailed as error:
         return _fail(str(error))
+
+
+def file_header(shape_name: str, variant: str | None) -> str:
+    """The first line a file of generated puzzles needs: the block size, ``samurai``
+    or the variant's name (a 16x16 file is a plain collection and has none)."""
+    if variant:
+        return f"{variant}\n"
+    return {"4x4": "2\n", "9x9": "3\n", "samurai": "samurai\n"}.get(shape_name, "")
 
 
 def _explain(args: argparse.Namespace) -> int:

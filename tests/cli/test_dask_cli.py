@@ -62,6 +62,13 @@ def test_generate_on_the_cluster_makes_the_same_puzzles(scheduler: str, capsys: 
     assert run(capsys, *args, "--dask", scheduler)[:2] == local[:2]
 
 
+def test_a_variant_on_the_cluster_is_the_same_variant(scheduler: str, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("generate", "--variant", "windoku", "--count", "2", "--seed", "4")
+    local = run(capsys, *args)
+    assert local[0] == 0 and local[1].startswith("windoku\n")
+    assert run(capsys, *args, "--dask", scheduler)[:2] == local[:2]
+
+
 def test_a_bad_address_is_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "canon", str(PUZZLES / "sudoku-4x4.txt"), "--dask", "nowhere://there")
     assert (status, out) == (1, "")
