@@ -220,6 +220,16 @@ def test_progress_bar_on_a_terminal(command: str, monkeypatch: pytest.MonkeyPatc
     assert shown.endswith("\r")  # the bar is wiped at the end
 
 
+def test_a_booklet_shows_its_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    out = tmp_path / "b.pdf"
+    assert main(["export", str(PUZZLES / "4x4-easy.txt"), "--pdf", str(out), "--jobs", "2"]) == 0
+    shown = terminal.getvalue()
+    assert "Grading [" in shown and "100% 20/20" in shown
+    assert shown.endswith(f"\r20 puzzles written to {out}\n")  # the bar wiped before the count
+
+
 @pytest.mark.parametrize(
     ("command", "name", "variant"),
     [
