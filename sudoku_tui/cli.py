@@ -317,10 +317,7 @@ def _generate(args: argparse.Namespace) -> int:
         return 2
 
     shape = shape_for_size(args.variant or args.size)
-    # The header the file format wants; a 16x16 file is a plain collection, a variant's names it.
-    header = {"4x4": "2\n", "9x9": "3\n", "samurai": "samurai\n"}.get(
-        shape.name, f"{args.variant}\n" if args.variant else ""
-    )
+    header = cli_authors.file_header(shape.name, args.variant)
     bar = ProgressBar(args.count, "Generating")
     out = sys.stdout
     failure = ""
@@ -370,36 +367,25 @@ def _explain(path: str, index: int) -> int:
 
 
 def _export(args: argparse.Namespace) -> int:
+    """One puzzle as SVG or PNG (``--pdf`` runs through cli_authors, spread like ``grade``)."""
     from pathlib import Path
 
     from .engine.formats import PuzzleFileError, read_puzzle_file
 
     try:
-        from .authoring.export import export_booklet, export_picture
-
         puzzles = read_puzzle_file(puzzle_path(args.file))
     except PuzzleFileError as error:
         return _fail(error.message)
-    except ImportError as error:
-        return _fail(f"export needs the authors extra (pip install 'sudoku-tui[authors]'): {error.name} is missing.")
-    if args.pdf:
-        bar = ProgressBar(len(puzzles), "Grading")
-        try:
-            count = export_booklet(
-                puzzles,
-                Path(args.pdf),
-                per_page=args.per_page,
-                solutions=args.solutions,
-                steps=args.steps,
-                progress=_progress_to(bar),
-            )
-        finally:
-            bar.close()
-        print(f"{count} puzzles written to {args.pdf}", file=sys.stderr)
-        return 0
+    if not cli_authors.drawable(puzzles):
+        return 1
     if not 0 <= args.index < len(puzzles):
         print(f"Puzzle index {args.index} is out of range: the file has {len(puzzles)}.", file=sys.stderr)
         return 2
+    missing = cli_authors.missing_extra("export --png", "PIL") if args.png else None
+    if missing:
+        return _fail(missing)
+    from .authoring.export import export_picture
+
     kind, out = ("svg", args.svg) if args.svg else ("png", args.png)
     export_picture(puzzles.puzzle(args.index), Path(out), solved=args.solutions, kind=kind)
     return 0

@@ -1,6 +1,6 @@
 """The command line for puzzle authors (README, "For puzzle authors"):
-``canon``, ``dedupe``, ``minimal`` and ``convert``, and ``--json``,
-``--jobs`` and ``--dask`` on the batch commands.
+``canon``, ``dedupe``, ``minimal`` and ``convert``, ``export``'s booklet,
+and ``--json``, ``--jobs`` and ``--dask`` on the batch commands.
 
 :func:`add_parsers` and :func:`handlers` add them to the parser and the
 command table of :mod:`.cli`. A run of an existing command without ``--json`` or ``--dask``
@@ -32,6 +32,7 @@ Item = TypeVar("Item")
 CANON_CHUNK = 2048
 GRADE_CHUNK = 16
 MINIMAL_CHUNK = 8
+BOOKLET_CHUNK = 8  # a grade, a solution and the steps written out, per puzzle
 
 
 def add_parsers(commands: Subparsers) -> None:
@@ -46,8 +47,13 @@ def add_parsers(commands: Subparsers) -> None:
     convert.add_argument("file", metavar="FILE")
     convert.add_argument("--to", choices=("line", "sdk", "ss", "pm"), required=True, help="the format to write")
     convert.add_argument("--index", type=int, default=None, metavar="N", help="only puzzle N (from 0)")
-    grade = commands.choices["grade"]
-    grade.add_argument("--jobs", type=_positive, default=1, help="spread the work over N processes")
+    for name in ("grade", "export"):
+        commands.choices[name].add_argument(
+            "--jobs", type=_positive, default=1, help="spread the work over N processes"
+        )
+    commands.choices["export"].add_argument(
+        "--dask", metavar="ADDRESS", help="the booklet: grade the puzzles on this Dask scheduler's cluster"
+    )
     fields = {
         "solve": "puzzle, solution (or solutions)",
         "generate": "puzzle, size, level",
@@ -73,6 +79,7 @@ def handlers(existing: dict[str, Handler]) -> dict[str, Handler]:
         "solve": _unless_plain(existing["solve"], _solve),
         "generate": _unless_plain(existing["generate"], _generate),
         "explain": _unless_plain(existing["explain"], _explain),
+        "export": _booklet_unless_picture(existing["export"]),
     }
 
 
@@ -99,6 +106,38 @@ def _unless_plain(plain: Handler, extended: Handler) -> Handler:
         return plain(args)
 
     return handle
+
+
+def _booklet_unless_picture(picture: Handler) -> Handler:
+    """``export --pdf`` here, spread like ``grade``; the pictures (``--svg``, ``--png``) in ``picture``."""
+
+    def handle(args: argparse.Namespace) -> int:
+        return _booklet(args) if args.pdf else picture(args)
+
+    return handle
+
+
+def missing_extra(command: str, module: str) -> str | None:
+    """The sentence for a run of ``command`` without ``module`` (from the authors
+    extra), or None when it imports; asked before any long work."""
+    from importlib import import_module
+
+    try:
+        import_module(module)
+    except ImportError:
+        return f"{command} needs the authors extra (pip install 'sudoku-tui[authors]'): {module} is missing."
+    return None
+
+
+def drawable(puzzles: PuzzleFile) -> bool:
+    """Whether export draws the file's puzzles whole; if not, says what it leaves out."""
+    from .authoring.figure import left_out
+
+    missing = left_out(puzzles.puzzle(0).shape)
+    if missing is not None:
+        name = puzzles.shape.name
+        _fail(f"export cannot draw the {missing} of {name} puzzles yet, and without them they cannot be solved.")
+    return missing is None
 
 
 def _fail(message: str, status: int = 1) -> int:
@@ -170,6 +209,10 @@ def _line_chunks(puzzles: PuzzleFile, size: int) -> Iterator[tuple[str, list[str
 def _square_only(puzzles: PuzzleFile) -> bool:
     if puzzles.shape.is_samurai:
         _fail("Canonical forms are for square boards (4x4, 9x9, 16x16); this file holds Samurai puzzles.")
+        return False
+    if puzzles.kind == "variant":
+        # Their regions, cages or diagonals do not move with the rows and columns.
+        _fail(f"Canonical forms are for classic boards; this file holds {puzzles.shape.name} puzzles.")
         return False
     return True
 
@@ -321,17 +364,19 @@ def _generate(args: argparse.Namespace) -> int:
         technique = technique_named(args.technique) if args.technique else None
     except ValueError as error:
         return _fail(str(error), 2)
-    shape = shape_for_size(args.size)
+    shape = shape_for_size(args.variant or args.size)
     order = order_of(shape, args.difficulty, args.symmetry, technique)
     seed = args.seed if args.seed is not None else random.SystemRandom().getrandbits(64)
     tasks = ((order, seed, [index]) for index in range(args.count))
-    header = {"4x4": "2\n", "9x9": "3\n", "samurai": "samurai\n"}.get(shape.name, "")
+    header = file_header(shape.name, args.variant)
 
     def body() -> None:
         nonlocal header
         for line, level in _spread_chunks(args, generate_chunk, tasks, args.count, "Generating", 1):
             if args.json:
-                record = {"puzzle": line, "size": shape.name, "level": level}
+                record = {"puzzle": line, "size": "9x9" if args.variant else shape.name, "level": level}
+                if args.variant:
+                    record["variant"] = args.variant
                 if technique is not None:
                     record["technique"] = technique.value
                 _write_json(record)
@@ -344,6 +389,14 @@ def _generate(args: argparse.Namespace) -> int:
         return _run(body)
     except GenerationFailed as error:
         return _fail(str(error))
+
+
+def file_header(shape_name: str, variant: str | None) -> str:
+    """The first line a file of generated puzzles needs: the block size, ``samurai``
+    or the variant's name (a 16x16 file is a plain collection and has none)."""
+    if variant:
+        return f"{variant}\n"
+    return {"4x4": "2\n", "9x9": "3\n", "samurai": "samurai\n"}.get(shape_name, "")
 
 
 def _explain(args: argparse.Namespace) -> int:
@@ -382,6 +435,31 @@ def _explain(args: argparse.Namespace) -> int:
     return 0
 
 
+def _booklet(args: argparse.Namespace) -> int:
+    """Every puzzle graded and solved (its steps too with ``--steps``), spread over
+    ``--jobs`` or ``--dask``, then the PDF written; the count on stderr."""
+    from pathlib import Path
+
+    missing = missing_extra("export --pdf", "fpdf")
+    if missing:
+        return _fail(missing)
+    from .authoring.export import booklet_chunk, export_booklet
+
+    puzzles = _read(args.file)
+    if puzzles is None or not drawable(puzzles):
+        return 1
+    tasks = ((name, part, args.steps) for name, part in _line_chunks(puzzles, BOOKLET_CHUNK))
+
+    def body() -> None:
+        worked = _spread_chunks(args, booklet_chunk, tasks, len(puzzles), "Grading", BOOKLET_CHUNK)
+        count = export_booklet(
+            puzzles, Path(args.pdf), worked, per_page=args.per_page, solutions=args.solutions, steps=args.steps
+        )
+        print(f"{count} puzzles written to {args.pdf}", file=sys.stderr)
+
+    return _run(args, body)
+
+
 def _convert(args: argparse.Namespace) -> int:
     """Every puzzle (or puzzle ``--index``) in the format ``--to``; grids a blank line apart."""
     from .engine.exchange import puzzle_text
@@ -391,6 +469,9 @@ def _convert(args: argparse.Namespace) -> int:
         return 1
     if args.to != "line" and puzzles.shape.is_samurai:
         return _fail(f"--to {args.to} is written for square boards; this file holds Samurai puzzles (use --to line).")
+    if puzzles.kind == "variant":
+        # A grid or a plain line keeps the givens only: the puzzle would read back as a classic one.
+        return _fail(f"The exchange formats hold classic puzzles; this file holds {puzzles.shape.name} puzzles.")
     indexes = range(len(puzzles))
     if args.index is not None:
         if not 0 <= args.index < len(puzzles):

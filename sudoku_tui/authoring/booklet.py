@@ -84,15 +84,21 @@ def _boards(pdf: FPDF, entries: Sequence[Entry], per_page: int, solved: bool) ->
         _draw_board(pdf, figure, x, y, side)
 
 
+HEADING, STEP_LINE = 7.0, 4.2  # line heights of the steps pages, millimetres
+
+
 def _steps(pdf: FPDF, entries: Sequence[Entry]) -> None:
     pdf.add_page()
     for entry in entries:
+        # A heading goes with at least its first lines, never alone at a page's foot.
+        if pdf.will_page_break(HEADING + 3 * STEP_LINE):
+            pdf.add_page()
         pdf.set_font("Helvetica", style="B", size=12)
         heading = f"Puzzle {entry.number}" + (f"  -  {entry.grade}" if entry.grade else "")
-        pdf.multi_cell(0, 7, heading, new_x="LMARGIN", new_y="NEXT")
+        pdf.multi_cell(0, HEADING, heading, new_x="LMARGIN", new_y="NEXT")
         pdf.set_font("Helvetica", size=8.5)
         for number, step in enumerate(entry.steps, start=1):
-            pdf.multi_cell(0, 4.2, f"{number}. {step}", new_x="LMARGIN", new_y="NEXT")
+            pdf.multi_cell(0, STEP_LINE, f"{number}. {step}", new_x="LMARGIN", new_y="NEXT")
         pdf.ln(4)
 
 

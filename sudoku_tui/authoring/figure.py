@@ -80,6 +80,19 @@ def _sides(shape: Shape) -> list[Line]:
     return lines
 
 
+def left_out(shape: Shape) -> str | None:
+    """What a figure of this board would leave out (a killer's cages, Sudoku X's
+    diagonals, windoku's windows: lines and boxes alone draw none of them), or None."""
+    kinds = {house.kind for house in shape.houses}
+    if shape.cages:
+        return "cages"
+    if "diagonal" in kinds:
+        return "diagonals"
+    if "window" in kinds:
+        return "windows"
+    return None
+
+
 def figure_of(puzzle: Puzzle, solution: Sequence[int] | None = None) -> Figure:
     """The puzzle's figure: its givens, and with ``solution`` the rest of the values too."""
     shape = puzzle.shape

@@ -47,14 +47,37 @@ def _spelling(text: str) -> str:
     return "".join(char for char in text.casefold() if char.isalnum())
 
 
+_UNIQUENESS = (
+    TechniqueName.UNIQUENESS_1,
+    TechniqueName.UNIQUENESS_2,
+    TechniqueName.UNIQUENESS_3,
+    TechniqueName.UNIQUENESS_4,
+    TechniqueName.UNIQUENESS_5,
+    TechniqueName.UNIQUENESS_6,
+)
+# Names players know the same techniques by: the uniqueness tests are unique
+# rectangles of types 1 to 6 (type 1 when none is said), BUG+1 is short.
+ALIASES: dict[str, TechniqueName] = {
+    "uniquerectangle": TechniqueName.UNIQUENESS_1,
+    "bug1": TechniqueName.BUG_PLUS_ONE,
+    **{f"uniquerectangletype{number}": name for number, name in enumerate(_UNIQUENESS, start=1)},
+    **{f"uniquerectangle{number}": name for number, name in enumerate(_UNIQUENESS, start=1)},
+}
+
+
 def technique_named(text: str) -> TechniqueName:
-    """The technique a name means, however it is spelt; ValueError lists the names."""
+    """The technique a name means, however it is spelt (or one of its
+    :data:`ALIASES`); ValueError lists the names."""
     wanted = _spelling(text)
     for name in practised():
         if _spelling(name.value) == wanted:
             return name
+    if wanted in ALIASES:
+        return ALIASES[wanted]
     names = ", ".join(name.value for name in practised())
-    raise ValueError(f"no technique {text!r} to practise; choose one of: {names}")
+    raise ValueError(
+        f"no technique {text!r} to practise; choose one of: {names} (Unique Rectangle is Uniqueness Test 1)"
+    )
 
 
 def _up_to(technique: TechniqueName) -> list[Technique]:

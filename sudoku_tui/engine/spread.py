@@ -1,10 +1,11 @@
 """Running one piece of work over many tasks, in order: here, over local
 processes, or over a Dask cluster, with the same results either way.
 
-Every batch command (solve, grade, canon, dedupe, minimal, generate) cuts its
-file into chunks, and a module-level function turns one chunk into its
-results, so the chunk and the function pickle and travel to a process or a
-Dask worker. Results always come back in the order of the tasks.
+Every batch command (solve, grade, canon, dedupe, minimal, generate, and
+export's booklet) cuts its file into chunks, and a module-level function
+turns one chunk into its results, so the chunk and the function pickle and
+travel to a process or a Dask worker. Results always come back in the
+order of the tasks.
 
 A Dask run keeps only a window of chunks in flight, so a collection of any
 size streams through the cluster without the whole of it living in the

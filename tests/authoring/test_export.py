@@ -112,3 +112,80 @@ def test_the_command_draws_one_puzzle(tmp_path: Path) -> None:
         timeout=120,
     )
     assert bad.returncode == 2 and "out of range" in bad.stderr
+
+
+@pytest.mark.parametrize(("option", "module"), [("pdf", "fpdf"), ("png", "PIL")])
+def test_without_the_authors_extra_export_is_one_sentence_before_any_work(
+    tmp_path: Path, option: str, module: str
+) -> None:
+    # The drawing library cannot be imported, as in an install without the authors extra.
+    out = tmp_path / f"out.{option}"
+    code = (
+        "import importlib.abc, sys\n"
+        "class Blocked(importlib.abc.MetaPathFinder):\n"
+        "    def find_spec(self, name, path=None, target=None):\n"
+        f"        if name.split('.')[0] == {module!r}:\n"
+        "            raise ImportError('blocked: ' + name)\n"
+        "sys.meta_path.insert(0, Blocked())\n"
+        "from sudoku_tui.cli import main\n"
+        f"sys.exit(main(['export', '9x9-hard.txt', '--{option}', {str(out)!r}]))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stdout) == (1, "")
+    assert result.stderr == (
+        f"export --{option} needs the authors extra (pip install 'sudoku-tui[authors]'): {module} is missing.\n"
+    )
+    assert not out.exists()
+
+
+@pytest.mark.parametrize(
+    ("name", "option", "missing"),
+    [
+        ("killer-medium.txt", "--pdf", "cages of killer"),
+        ("x-medium.txt", "--png", "diagonals of x"),
+        ("windoku-medium.txt", "--svg", "windows of windoku"),
+    ],
+)
+def test_variants_whose_rules_are_not_drawn_are_refused(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], name: str, option: str, missing: str
+) -> None:
+    # A killer drawn without its cages (or X without diagonals) would be a puzzle with another answer set.
+    from sudoku_tui.cli import main
+
+    out = tmp_path / "out"
+    assert main(["export", name, option, str(out)]) == 1
+    assert (
+        capsys.readouterr().err
+        == f"export cannot draw the {missing} puzzles yet, and without them they cannot be solved.\n"
+    )
+    assert not out.exists()
+
+
+def test_a_jigsaw_is_drawn_with_its_regions(tmp_path: Path) -> None:
+    jigsaw = read_puzzle_file(ROOT / "puzzles" / "jigsaw-medium.txt").puzzle(0)
+    thick = {line for line in figure_of(jigsaw).lines if line.thick}
+    assert thick != {line for line in figure_of(Puzzle(square(3), (0,) * 81)).lines if line.thick}
+
+
+def page_texts(pdf: Path) -> list[list[str]]:
+    """The strings each page shows, in order (fpdf2 writes one compressed content stream a page)."""
+    import zlib
+
+    streams = re.findall(rb"/FlateDecode.*?stream\r?\n(.*?)\r?\nendstream", pdf.read_bytes(), re.S)
+    return [re.findall(r"\((.*?)\) Tj", zlib.decompress(stream).decode("latin-1")) for stream in streams]
+
+
+def test_a_puzzle_s_steps_start_on_the_page_of_its_heading(tmp_path: Path) -> None:
+    # 59 one-line steps end 8 mm above the first page's foot: room for the next heading, not its first step.
+    entries = [
+        Entry(
+            number, NINE, "Hard (692)", solve(NINE), tuple(f"Step {step} of puzzle {number}" for step in range(count))
+        )
+        for number, count in enumerate((59, 5, 40, 3))
+    ]
+    out = tmp_path / "steps.pdf"
+    write_booklet(entries, out, per_page=6, steps=True)
+    texts = [page for page in page_texts(out) if any(text.startswith("1. Step") for text in page)]
+    assert len(texts) == 2
+    for page in texts:
+        assert not page[-1].startswith("Puzzle "), page[-3:]

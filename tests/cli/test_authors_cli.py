@@ -218,3 +218,34 @@ def test_progress_bar_on_a_terminal(command: str, monkeypatch: pytest.MonkeyPatc
     shown = terminal.getvalue()
     assert "100% 100/100" in shown
     assert shown.endswith("\r")  # the bar is wiped at the end
+
+
+def test_a_booklet_shows_its_progress_on_a_terminal(monkeypatch: pytest.MonkeyPatch, tmp_path: Path) -> None:
+    terminal = Terminal()
+    monkeypatch.setattr(sys, "stderr", terminal)
+    out = tmp_path / "b.pdf"
+    assert main(["export", str(PUZZLES / "4x4-easy.txt"), "--pdf", str(out), "--jobs", "2"]) == 0
+    shown = terminal.getvalue()
+    assert "Grading [" in shown and "100% 20/20" in shown
+    assert shown.endswith(f"\r20 puzzles written to {out}\n")  # the bar wiped before the count
+
+
+@pytest.mark.parametrize(
+    ("command", "name", "variant"),
+    [
+        ("canon", "killer-medium.txt", "killer"),
+        ("dedupe", "jigsaw-medium.txt", "jigsaw"),
+        ("canon", "x-medium.txt", "x"),
+        ("convert", "killer-medium.txt", "killer"),
+        ("convert", "windoku-medium.txt", "windoku"),
+    ],
+)
+def test_variants_are_refused_where_their_rules_would_be_lost(
+    command: str, name: str, variant: str, capsys: pytest.CaptureFixture[str]
+) -> None:
+    # Moving rows and columns does not move a jigsaw's regions, a killer's cages or the
+    # diagonals, and the exchange formats hold givens only.
+    extra = ("--to", "line") if command == "convert" else ()
+    status, out, err = run(capsys, command, str(PUZZLES / name), *extra)
+    assert (status, out) == (1, "")
+    assert err.rstrip("\n").endswith(f"this file holds {variant} puzzles.")

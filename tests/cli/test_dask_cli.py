@@ -3,6 +3,7 @@ give the same output, in the same order, as on one process."""
 
 from __future__ import annotations
 
+import re
 from collections.abc import Iterator
 from pathlib import Path
 
@@ -61,8 +62,36 @@ def test_generate_on_the_cluster_makes_the_same_puzzles(scheduler: str, capsys: 
     assert run(capsys, *args, "--dask", scheduler)[:2] == local[:2]
 
 
+def test_a_variant_on_the_cluster_is_the_same_variant(scheduler: str, capsys: pytest.CaptureFixture[str]) -> None:
+    args = ("generate", "--variant", "windoku", "--count", "2", "--seed", "4")
+    local = run(capsys, *args)
+    assert local[0] == 0 and local[1].startswith("windoku\n")
+    assert run(capsys, *args, "--dask", scheduler)[:2] == local[:2]
+
+
 def test_a_bad_address_is_one_sentence(capsys: pytest.CaptureFixture[str]) -> None:
     status, out, err = run(capsys, "canon", str(PUZZLES / "sudoku-4x4.txt"), "--dask", "nowhere://there")
     assert (status, out) == (1, "")
     assert err.startswith("Cannot reach the Dask scheduler at nowhere://there")
     assert "Traceback" not in err
+
+
+def booklet_content(path: Path) -> bytes:
+    """The PDF without its creation time and file identifier, which differ between any two runs."""
+    text = path.read_bytes()
+    return re.sub(rb"/CreationDate \(D:\d+Z\)|/ID \[<[0-9A-F]+><[0-9A-F]+>\]", b"", text)
+
+
+def test_a_booklet_is_the_same_on_the_cluster_and_over_processes(
+    scheduler: str, capsys: pytest.CaptureFixture[str], tmp_path: Path
+) -> None:
+    # The booklet grades and solves every puzzle and writes out its steps: the batch part of export.
+    booklets = []
+    for how in ((), ("--jobs", "2"), ("--dask", scheduler)):
+        out = tmp_path / f"booklet{len(booklets)}.pdf"
+        args = ("export", str(PUZZLES / "4x4-easy.txt"), "--pdf", str(out), "--solutions", "--steps", *how)
+        status, _, err = run(capsys, *args)
+        assert (status, err.splitlines()[-1]) == (0, f"20 puzzles written to {out}")
+        booklets.append(booklet_content(out))
+    assert booklets[0].startswith(b"%PDF")
+    assert booklets[1] == booklets[0] and booklets[2] == booklets[0]

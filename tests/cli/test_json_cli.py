@@ -87,6 +87,16 @@ def test_generate_json(capsys: pytest.CaptureFixture[str]) -> None:
     assert practice[0]["technique"] == "Skyscraper"
 
 
+@pytest.mark.parametrize("variant", ["x", "jigsaw"])
+def test_generate_json_makes_the_variant_asked_for(capsys: pytest.CaptureFixture[str], variant: str) -> None:
+    args = ("generate", "--variant", variant, "--count", "2", "--seed", "5")
+    records = objects(capsys, *args)
+    text = run(capsys, *args)[1].splitlines()
+    assert text[0] == variant
+    assert [r["puzzle"] for r in records] == text[1:]
+    assert all(r["size"] == "9x9" and r["variant"] == variant for r in records)
+
+
 def test_canon_and_minimal_json(capsys: pytest.CaptureFixture[str]) -> None:
     path = str(PUZZLES / "sudoku-4x4.txt")
     canon = objects(capsys, "canon", path)

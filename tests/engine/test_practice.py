@@ -34,6 +34,20 @@ def test_names_are_read_however_they_are_spelt() -> None:
     assert TechniqueName.HIDDEN_SINGLE not in practised()
 
 
+@pytest.mark.parametrize(
+    ("text", "technique"),
+    [
+        ("Unique Rectangle", TechniqueName.UNIQUENESS_1),
+        ("unique rectangle type 2", TechniqueName.UNIQUENESS_2),
+        ("Unique-Rectangle 4", TechniqueName.UNIQUENESS_4),
+        ("BUG+1", TechniqueName.BUG_PLUS_ONE),
+    ],
+)
+def test_the_names_players_know_them_by_are_read_too(text: str, technique: TechniqueName) -> None:
+    # HoDoKu and Sudoku Explainer call the uniqueness tests unique rectangles.
+    assert technique_named(text) is technique
+
+
 def test_singles_are_not_practised() -> None:
     with pytest.raises(GenerationFailed, match="comes in every puzzle"):
         practice_puzzle(square(3), TechniqueName.NAKED_SINGLE, random.Random(1))
