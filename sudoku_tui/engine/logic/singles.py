@@ -4,20 +4,25 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from .grid import CandidateGrid, digits_of
+from .grid import CandidateGrid, digits_of, house_masks
 from .step import Step, TechniqueName, house_text
 
 
 def full_house(grid: CandidateGrid) -> Iterator[Step]:
     """The last empty cell of a house takes the value the house is missing."""
     shape, values, cands = grid.shape, grid.values, grid.cands
+    # The empty cells as a bit set: this runs before every step.
+    empty = 0
+    for cell, value in enumerate(values):
+        if not value:
+            empty |= 1 << cell
     seen: set[int] = set()
-    for index, house in enumerate(shape.house_cells):
-        empty = [c for c in house if not values[c]]
-        if len(empty) != 1 or empty[0] in seen:
+    for index, house in enumerate(house_masks(shape)):
+        alone = house & empty
+        if not alone or alone & (alone - 1):
             continue
-        cell = empty[0]
-        if cands[cell].bit_count() != 1:
+        cell = alone.bit_length() - 1
+        if cell in seen or cands[cell].bit_count() != 1:
             continue  # a broken grid; leave it to the other checks
         seen.add(cell)
         value = digits_of(cands[cell])[0]
