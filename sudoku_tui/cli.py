@@ -257,24 +257,19 @@ def _play(path: str | None) -> int:
 
 
 def _check(path: str) -> int:
-    from .engine.formats import PuzzleFileError, read_puzzle_file
-
-    try:
-        puzzles = read_puzzle_file(puzzle_path(path))
-    except PuzzleFileError as error:
-        return _fail(error.message)
+    puzzles = cli_authors.read_file(path)
+    if puzzles is None:
+        return 1
     print(puzzles.describe())
     return 0
 
 
 def _solve(args: argparse.Namespace) -> int:
     from .engine.batch import solve_lines
-    from .engine.formats import PuzzleFileError, read_puzzle_file
 
-    try:
-        puzzles = read_puzzle_file(puzzle_path(args.file))
-    except PuzzleFileError as error:
-        return _fail(error.message)
+    puzzles = cli_authors.read_file(args.file)
+    if puzzles is None:
+        return 1
     bar = ProgressBar(len(puzzles), "Solving")
     out = sys.stdout
     try:
@@ -339,14 +334,12 @@ def _generate(args: argparse.Namespace) -> int:
 
 def _explain(path: str, index: int) -> int:
     """Every logical step of one puzzle, then its grade (or where logic stops)."""
-    from .engine.formats import PuzzleFileError, read_puzzle_file
     from .engine.logic.runner import solve_logically
     from .game.texts import NO_SOLUTION
 
-    try:
-        puzzles = read_puzzle_file(puzzle_path(path))
-    except PuzzleFileError as error:
-        return _fail(error.message)
+    puzzles = cli_authors.read_file(path)
+    if puzzles is None:
+        return 1
     if not 0 <= index < len(puzzles):
         count = len(puzzles)
         print(f"Puzzle index {index} is out of range: the file has {count} (0 to {count - 1}).", file=sys.stderr)
@@ -370,12 +363,9 @@ def _export(args: argparse.Namespace) -> int:
     """One puzzle as SVG or PNG (``--pdf`` runs through cli_authors, spread like ``grade``)."""
     from pathlib import Path
 
-    from .engine.formats import PuzzleFileError, read_puzzle_file
-
-    try:
-        puzzles = read_puzzle_file(puzzle_path(args.file))
-    except PuzzleFileError as error:
-        return _fail(error.message)
+    puzzles = cli_authors.read_file(args.file)
+    if puzzles is None:
+        return 1
     if not cli_authors.drawable(puzzles):
         return 1
     if not 0 <= args.index < len(puzzles):

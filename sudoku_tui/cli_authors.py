@@ -145,8 +145,9 @@ def _fail(message: str, status: int = 1) -> int:
     return status
 
 
-def _read(path: str) -> PuzzleFile | None:
-    """The file's puzzles, or None after printing the reason."""
+def read_file(path: str) -> PuzzleFile | None:
+    """The file's puzzles (a bundled one when no such local file exists), or
+    None after printing the reason: every command reads its file this way."""
     from .engine.formats import PuzzleFileError, read_puzzle_file
     from .paths import puzzle_path
 
@@ -227,7 +228,7 @@ def _each_puzzle(
 ) -> int:
     """Read the file, spread ``work`` over its puzzles in chunks of ``size``,
     and ``write(puzzles, index, result)`` each result in file order."""
-    puzzles = _read(args.file)
+    puzzles = read_file(args.file)
     if puzzles is None or (square and not _square_only(puzzles)):
         return 1
 
@@ -324,7 +325,7 @@ def _grade(args: argparse.Namespace) -> int:
 def _solve(args: argparse.Namespace) -> int:
     from .engine.batch import CHUNK, NO_SOLUTION
 
-    puzzles = _read(args.file)
+    puzzles = read_file(args.file)
     if puzzles is None:
         return 1
     size = CHUNK if args.method == "fast" else 16
@@ -403,7 +404,7 @@ def _explain(args: argparse.Namespace) -> int:
     """One JSON object a step (technique, explanation, placements, eliminations, cells), then the grade."""
     from .engine.logic.runner import solve_logically
 
-    puzzles = _read(args.file)
+    puzzles = read_file(args.file)
     if puzzles is None:
         return 1
     if not 0 <= args.index < len(puzzles):
@@ -445,7 +446,7 @@ def _booklet(args: argparse.Namespace) -> int:
         return _fail(missing)
     from .authoring.export import booklet_chunk, export_booklet
 
-    puzzles = _read(args.file)
+    puzzles = read_file(args.file)
     if puzzles is None or not drawable(puzzles):
         return 1
     tasks = ((name, part, args.steps) for name, part in _line_chunks(puzzles, BOOKLET_CHUNK))
@@ -457,14 +458,14 @@ def _booklet(args: argparse.Namespace) -> int:
         )
         print(f"{count} puzzles written to {args.pdf}", file=sys.stderr)
 
-    return _run(args, body)
+    return _run(body)
 
 
 def _convert(args: argparse.Namespace) -> int:
     """Every puzzle (or puzzle ``--index``) in the format ``--to``; grids a blank line apart."""
     from .engine.exchange import puzzle_text
 
-    puzzles = _read(args.file)
+    puzzles = read_file(args.file)
     if puzzles is None:
         return 1
     if args.to != "line" and puzzles.shape.is_samurai:
