@@ -89,7 +89,7 @@ def size_note(size: str) -> str:
     if levels[-1] != Level.EXTREME:
         return f"A {dict(SIZES)[size]} board is never harder than {levels[-1].key}."
     if size in SLOW_BOARDS:
-        return "16x16 and Samurai hard and unfair levels can take a minute or two; Esc stops."
+        return "A 16x16 or Samurai puzzle takes a few seconds to make; Esc stops."
     return ""
 
 
