@@ -13,11 +13,13 @@ so the puzzle asks for the technique and then for nothing harder.
 from __future__ import annotations
 
 import random
+from dataclasses import dataclass
 from collections.abc import Sequence
 
 from .generator import ATTEMPTS, Generated, GenerationFailed, StopCheck, minimal_puzzle
 from .geometry import Shape
-from .logic.runner import Solution, solve_logically
+from .logic.grid import CandidateGrid
+from .logic.runner import next_step, solve_logically
 from .logic.step import TechniqueName
 from .logic.techniques import TECHNIQUE_OF, TECHNIQUES, Technique
 from .progress import Cancelled, ProgressCallback
@@ -86,8 +88,16 @@ def _up_to(technique: TechniqueName) -> list[Technique]:
     return TECHNIQUES[: TECHNIQUES.index(row) + 1]
 
 
-def _uses(run: Solution, technique: TechniqueName) -> bool:
-    return any(step.technique is technique for step in run.steps)
+@dataclass
+class _Run:
+    """Where the logic stopped, and the grid just before the technique's first step (None: never came)."""
+
+    grid: CandidateGrid
+    before: CandidateGrid | None
+
+    @property
+    def solved(self) -> bool:
+        return self.grid.is_solved()
 
 
 class _Attempt:
@@ -98,38 +108,55 @@ class _Attempt:
         self.techniques = _up_to(technique)
         self.should_stop = stop
 
-    def run(self, givens: Sequence[int]) -> Solution:
-        puzzle = Puzzle(self.shape, tuple(givens))
-        return solve_logically(puzzle, unique=True, should_stop=self.should_stop, techniques=self.techniques)
+    def run(self, givens: Sequence[int]) -> _Run:
+        """The logic from the givens."""
+        return self.go_on(CandidateGrid.from_puzzle(Puzzle(self.shape, tuple(givens))))
 
-    def works(self, run: Solution) -> bool:
-        return run.solved and _uses(run, self.technique)
+    def go_on(self, grid: CandidateGrid) -> _Run:
+        """The logic from where ``grid`` stands (changed in place), to the end or to where it is stuck."""
+        grid.should_stop = self.should_stop
+        before = None
+        while not grid.is_solved():
+            grid.check_stop()
+            step = next_step(grid, True, self.techniques)
+            if step is None:
+                break
+            if before is None and step.technique is self.technique:
+                before = grid.copy()
+            grid.apply(step.placements, step.eliminations)
+        return _Run(grid, before)
 
-    def eased(self, givens: list[int], stuck: Sequence[int]) -> list[int] | None:
-        """The givens with as few of the ``stuck`` cells given back as let the logic
-        finish after using the technique; None when even all of them do not."""
+    def works(self, givens: Sequence[int]) -> bool:
+        run = self.run(givens)
+        return run.solved and run.before is not None
 
-        def with_first(count: int) -> list[int]:
-            added = list(givens)
-            for cell in stuck[:count]:
-                added[cell] = self.solution[cell]
-            return added
+    def rescued(self, givens: list[int], run: _Run, rng: random.Random) -> list[int] | None:
+        """Givens for a run that used the technique and then got stuck: stuck cells
+        get their values back, one by one, where each keeps the technique needed.
 
-        if not self.works(self.run(with_first(len(stuck)))):
-            return None
-        low, high = 0, len(stuck)  # with_first(high) works; with_first(low) does not
-        while high - low > 1:
-            middle = (low + high) // 2
-            if self.works(self.run(with_first(middle))):
-                high = middle
-            else:
-                low = middle
-        return with_first(high)
+        A value given back is tried where the technique came up (the logic before
+        it reaches the same grid from the givens whatever their order, so this is
+        what a run from the start would do): one the logic before the technique
+        then gets on with makes the technique unneeded, and is passed over."""
+        before = run.before
+        assert before is not None
+        added = list(givens)
+        for cell in _stuck_cells(run.grid, rng):
+            if before.values[cell]:
+                continue
+            trial = before.copy()
+            trial.place(cell, self.solution[cell])
+            again = self.go_on(trial)
+            if again.before is None:
+                continue
+            added[cell] = self.solution[cell]
+            if again.solved:
+                return added if self.works(added) else None
+            before = again.before
+        return None
 
 
-def _stuck_cells(run: Solution, rng: random.Random) -> list[int]:
-    grid = run.grid
-    assert grid is not None
+def _stuck_cells(grid: CandidateGrid, rng: random.Random) -> list[int]:
     stuck = [cell for cell, value in enumerate(grid.values) if not value]
     rng.shuffle(stuck)
     return stuck
@@ -144,11 +171,11 @@ def _try(attempt: _Attempt, givens: list[int], rng: random.Random) -> list[int] 
     gets its chance further on."""
     while True:
         run = attempt.run(givens)
-        if _uses(run, attempt.technique):
-            return givens if run.solved else attempt.eased(givens, _stuck_cells(run, rng))
+        if run.before is not None:
+            return givens if run.solved else attempt.rescued(givens, run, rng)
         if run.solved:
             return None  # solved without it: the technique never came up
-        cell = _stuck_cells(run, rng)[0]
+        cell = _stuck_cells(run.grid, rng)[0]
         givens = list(givens)
         givens[cell] = attempt.solution[cell]
 
