@@ -13,8 +13,8 @@ so the puzzle asks for the technique and then for nothing harder.
 from __future__ import annotations
 
 import random
-from dataclasses import dataclass
 from collections.abc import Sequence
+from dataclasses import dataclass
 
 from .generator import ATTEMPTS, Generated, GenerationFailed, StopCheck, minimal_puzzle
 from .geometry import Shape
@@ -166,18 +166,23 @@ def _try(attempt: _Attempt, givens: list[int], rng: random.Random) -> list[int] 
     """The dug puzzle made to need the technique, or None.
 
     Where the logic gets stuck before the technique comes up, one stuck cell
-    gets its value back and the logic runs again from the start: the hard
-    parts the technique cannot help with go, one by one, and the technique
-    gets its chance further on."""
-    while True:
-        run = attempt.run(givens)
-        if run.before is not None:
-            return givens if run.solved else attempt.rescued(givens, run, rng)
+    gets its value back and the logic goes on from there: the hard parts the
+    technique cannot help with go, one by one, and the technique gets its
+    chance further on. (Going on gives what a run from the start with the
+    value as a given would, for less: see :meth:`_Attempt.rescued`; the
+    puzzle made is checked from the start all the same.)"""
+    run = attempt.run(givens)
+    givens = list(givens)
+    while run.before is None:
         if run.solved:
             return None  # solved without it: the technique never came up
         cell = _stuck_cells(run.grid, rng)[0]
-        givens = list(givens)
         givens[cell] = attempt.solution[cell]
+        run.grid.place(cell, givens[cell])
+        run = attempt.go_on(run.grid)
+    if run.solved:
+        return givens if attempt.works(givens) else None
+    return attempt.rescued(givens, run, rng)
 
 
 def practice_puzzle(

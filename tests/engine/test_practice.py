@@ -7,11 +7,11 @@ import random
 import pytest
 
 from sudoku_tui.engine.batch_generate import generate_lines
-from sudoku_tui.engine.generator import GenerationFailed
+from sudoku_tui.engine.generator import GenerationFailed, minimal_puzzle
 from sudoku_tui.engine.geometry import square
 from sudoku_tui.engine.logic.runner import solve_logically
 from sudoku_tui.engine.logic.step import TechniqueName
-from sudoku_tui.engine.practice import practice_puzzle, practised, technique_named
+from sudoku_tui.engine.practice import _Attempt, _Run, practice_puzzle, practised, technique_named
 from sudoku_tui.engine.puzzle import Puzzle
 from sudoku_tui.engine.solver import count_solutions
 
@@ -59,3 +59,57 @@ def test_a_run_of_practice_puzzles_is_the_same_in_one_process_or_two() -> None:
     for line in lines:
         steps = solve_logically(Puzzle.from_line(square(3), line)).steps
         assert any(step.technique is TechniqueName.SKYSCRAPER for step in steps)
+
+
+def _stuck_after(technique: TechniqueName, rng: random.Random, digs: int) -> tuple[_Attempt, list[int], _Run]:
+    """The first dug puzzle whose logic uses ``technique`` and then gets stuck."""
+    for _ in range(digs):
+        solution, dug = minimal_puzzle(square(3), rng)
+        attempt = _Attempt(square(3), solution, technique, None)
+        run = attempt.run(dug)
+        if run.before is not None and not run.solved:
+            return attempt, dug, run
+    raise AssertionError(f"no dug puzzle got stuck after {technique.value} in {digs} digs")
+
+
+@pytest.mark.parametrize(("technique", "seed"), [(TechniqueName.X_WING, 3), (TechniqueName.SKYSCRAPER, 0)])
+def test_a_puzzle_stuck_after_the_technique_gets_values_back_that_keep_it(technique: TechniqueName, seed: int) -> None:
+    rng = random.Random(seed)
+    for _ in range(20):
+        attempt, dug, run = _stuck_after(technique, rng, 200)
+        givens = attempt.rescued(list(dug), run, rng)
+        if givens is not None:
+            break
+    assert givens is not None, "none of 20 puzzles stuck after the technique was rescued"
+    assert all(given == dug_given or not dug_given for given, dug_given in zip(givens, dug, strict=True))
+    assert all(not given or given == value for given, value in zip(givens, attempt.solution, strict=True))
+    puzzle = Puzzle(square(3), tuple(givens))
+    assert count_solutions(puzzle, 2) == 1
+    steps = solve_logically(puzzle, techniques=attempt.techniques)
+    assert steps.solved and any(step.technique is technique for step in steps.steps)
+
+
+def test_going_on_after_a_value_given_back_is_a_run_from_the_start_with_it() -> None:
+    # The practice search gives values back where the logic got stuck and goes
+    # on from there, instead of starting again: the two must agree.
+    rng = random.Random(2)
+    compared = 0
+    while compared < 20:
+        solution, dug = minimal_puzzle(square(3), rng)
+        attempt = _Attempt(square(3), solution, TechniqueName.SWORDFISH, None)
+        run = attempt.run(dug)
+        if run.solved:
+            continue
+        cell = run.grid.values.index(0)
+        run.grid.place(cell, solution[cell])
+        went_on = attempt.go_on(run.grid)
+        givens = list(dug)
+        givens[cell] = solution[cell]
+        again = attempt.run(givens)
+        assert (went_on.solved, went_on.before is None) == (again.solved, again.before is None)
+        if went_on.before is None:  # the same grid where the technique came up or the logic stopped
+            assert (went_on.grid.values, went_on.grid.cands) == (again.grid.values, again.grid.cands)
+        else:
+            assert again.before is not None
+            assert (went_on.before.values, went_on.before.cands) == (again.before.values, again.before.cands)
+        compared += 1
