@@ -4,10 +4,13 @@ is shown) uses it.
 Each attempt digs a random grid down to a minimal puzzle and runs the logic
 with the techniques up to the one practised only (the runner tries them in
 order, so on a puzzle they solve this is the full solution's path); most
-attempts are dropped there, cheaply, because the technique never came up.
-When it came up but the logic then got stuck, the stuck cells get their
-values back as givens (as few as still let it finish, found by halving),
-so the puzzle asks for the technique and then for nothing harder.
+attempts are dropped there, cheaply, because the technique never came up
+(a third already by the search's singles, before the logic runs at all).
+Where the logic gets stuck before the technique, a stuck cell gets its value
+back and the logic goes on; where it gets stuck after it, stuck cells get
+their values back where the technique came up, keeping only those that
+leave it needed, so the puzzle asks for the technique and then for nothing
+harder. The puzzle made is checked from its givens.
 """
 
 from __future__ import annotations
@@ -18,6 +21,7 @@ from dataclasses import dataclass
 
 from .generator import ATTEMPTS, Generated, GenerationFailed, StopCheck, minimal_puzzle
 from .geometry import Shape
+from .grids import singles_solve
 from .logic.grid import CandidateGrid
 from .logic.runner import next_step, solve_logically
 from .logic.step import TechniqueName
@@ -171,6 +175,8 @@ def _try(attempt: _Attempt, givens: list[int], rng: random.Random) -> list[int] 
     chance further on. (Going on gives what a run from the start with the
     value as a given would, for less: see :meth:`_Attempt.rescued`; the
     puzzle made is checked from the start all the same.)"""
+    if singles_solve(attempt.shape, givens):
+        return None  # a third of dug puzzles, told for far less than the logic's run costs
     run = attempt.run(givens)
     givens = list(givens)
     while run.before is None:
@@ -178,6 +184,8 @@ def _try(attempt: _Attempt, givens: list[int], rng: random.Random) -> list[int] 
             return None  # solved without it: the technique never came up
         cell = _stuck_cells(run.grid, rng)[0]
         givens[cell] = attempt.solution[cell]
+        if singles_solve(attempt.shape, givens):
+            return None
         run.grid.place(cell, givens[cell])
         run = attempt.go_on(run.grid)
     if run.solved:

@@ -9,11 +9,14 @@ import pytest
 from sudoku_tui.engine.batch_generate import generate_lines
 from sudoku_tui.engine.generator import GenerationFailed, minimal_puzzle
 from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.grids import singles_solve
 from sudoku_tui.engine.logic.runner import solve_logically
 from sudoku_tui.engine.logic.step import TechniqueName
 from sudoku_tui.engine.practice import _Attempt, _Run, practice_puzzle, practised, technique_named
 from sudoku_tui.engine.puzzle import Puzzle
 from sudoku_tui.engine.solver import count_solutions
+
+SINGLES = {TechniqueName.FULL_HOUSE, TechniqueName.NAKED_SINGLE, TechniqueName.HIDDEN_SINGLE}
 
 
 @pytest.mark.parametrize("name", ["Skyscraper", "XY-Wing", "Naked Pair"])
@@ -113,3 +116,16 @@ def test_going_on_after_a_value_given_back_is_a_run_from_the_start_with_it() -> 
             assert again.before is not None
             assert (went_on.before.values, went_on.before.cands) == (again.before.values, again.before.cands)
         compared += 1
+
+
+def test_a_puzzle_singles_solve_is_solved_by_the_logic_without_another_technique() -> None:
+    # The practice search drops such puzzles without running the logic on them.
+    rng = random.Random(6)
+    told = 0
+    for _ in range(30):
+        _, dug = minimal_puzzle(square(3), rng)
+        if singles_solve(square(3), dug):
+            told += 1
+            steps = solve_logically(Puzzle(square(3), tuple(dug)), unique=True)
+            assert steps.solved and {step.technique for step in steps.steps} <= SINGLES
+    assert told, "no puzzle of 30 was solved by singles"
