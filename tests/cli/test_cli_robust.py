@@ -15,7 +15,8 @@ import pytest
 
 from sudoku_tui import cli
 from sudoku_tui.engine.limits import MAX_LIMIT, usable_cores, worker_count
-from sudoku_tui.engine.warm import interrupt_inside_numba, is_compiled, warm_up
+from sudoku_tui.engine.warm import interrupt_inside_numba, warm_up
+from tests.search_paths import compiled_search_available
 
 NO_SOLUTION = "The puzzle has no solution."
 
@@ -114,7 +115,7 @@ class StoppedNow(Exception):
     """What the test's stop does in place of ending the process."""
 
 
-@pytest.mark.skipif(not is_compiled(), reason="the search is not compiled here")
+@pytest.mark.skipif(not compiled_search_available(), reason="Numba is not installed (the fast extra)")
 def test_ctrl_c_during_a_compile_ends_the_command_there() -> None:
     # Raised inside Numba's compiler, Ctrl-C was lost in an LLVM callback (the
     # count went on) or broke the compile (a RuntimeError traceback, exit 1).
@@ -268,7 +269,7 @@ def test_a_full_disk_is_one_sentence(command: str) -> None:
 # ---- item 10: the compiler is announced, once, only when it runs ----------------------
 
 
-@pytest.mark.skipif(not is_compiled(), reason="the search is not compiled here")
+@pytest.mark.skipif(not compiled_search_available(), reason="Numba is not installed (the fast extra)")
 def test_a_compile_is_announced_once(capsys: pytest.CaptureFixture[str]) -> None:
     from numba import njit
 
@@ -284,7 +285,7 @@ def test_a_compile_is_announced_once(capsys: pytest.CaptureFixture[str]) -> None
     assert capsys.readouterr().err == cli.PREPARING + "\n"
 
 
-@pytest.mark.skipif(not is_compiled(), reason="the search is not compiled here")
+@pytest.mark.skipif(not compiled_search_available(), reason="Numba is not installed (the fast extra)")
 def test_nothing_is_announced_when_the_cache_has_it(tmp_path: Path) -> None:
     warm_up()  # fills Numba's disk cache, as any earlier run would have
     path = write(tmp_path / "four.txt", "2\n" + "." * 16 + "\n")

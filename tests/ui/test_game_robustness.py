@@ -9,7 +9,6 @@ from __future__ import annotations
 
 import errno
 import os
-import shutil
 import signal
 import subprocess
 import sys
@@ -26,13 +25,14 @@ from ui_puzzles import FOUR_PUZZLES, block_file
 
 from sudoku_tui.engine.geometry import square
 from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.warm import is_compiled
 from sudoku_tui.game.file_choice import PathProblem, choose_typed, os_problem
 from sudoku_tui.game.local_store import STORE_NAME
 from sudoku_tui.game.sqlite_store import SqliteStore
 from sudoku_tui.game.store import LOCAL_PLAYER, Game, Source
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.dialogs import MessageDialog, OpenFileDialog, ResumeDialog
+from tests.search_paths import compiled_search_available
+from tests.serve.needs import need_program
 
 LONG_NAME = "x" * 300 + ".txt"  # a name over the 255 bytes a folder entry may have
 
@@ -81,9 +81,8 @@ def without_read_rights() -> list[str]:
     refuses. Root reads any folder: here it runs without that power."""
     if os.geteuid() != 0:
         return []
-    setpriv = shutil.which("setpriv")
-    if setpriv is None:
-        pytest.skip("run as root, and no setpriv to give up reading every folder")
+    # Root without setpriv cannot give up reading every folder (in CI that fails the test).
+    setpriv = need_program("setpriv")
     powers = "-dac_override,-dac_read_search"
     return [setpriv, f"--inh-caps={powers}", f"--bounding-set={powers}"]
 
@@ -306,7 +305,7 @@ def test_a_crash_exits_non_zero(tmp_path: Path) -> None:
     assert game.finish() == 1
 
 
-@pytest.mark.skipif(not is_compiled(), reason="the search is not compiled here")
+@pytest.mark.skipif(not compiled_search_available(), reason="Numba is not installed (the fast extra)")
 def test_the_game_compiles_the_search_as_it_starts_and_quits_without_waiting(
     tmp_path: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
