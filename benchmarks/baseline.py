@@ -10,7 +10,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from sudoku_tui.engine.geometry import Shape
+from sudoku_tui.engine.board.geometry import Shape
 
 
 class BaselineSolver:

@@ -20,10 +20,10 @@ import os
 import statistics
 import time
 
-from sudoku_tui.engine.canon import canonical_form, clear_caches
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.geometry import Shape, square
-from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.engine.authors.canon import canonical_form, clear_caches
+from sudoku_tui.engine.board.geometry import Shape, square
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.formats import read_puzzle_file
 
 # The shared-data readers of the solver's benchmark (same folder, same samples).
 from .data import DATA, PUZZLES, exchange_lines, file_lines, sample

@@ -20,10 +20,10 @@ import statistics
 import time
 from collections import Counter
 
-from sudoku_tui.engine import grids
-from sudoku_tui.engine.generator import default_grader, generate
-from sudoku_tui.engine.geometry import Shape, samurai, square
-from sudoku_tui.engine.levels import Level
+from sudoku_tui.engine.board.geometry import Shape, samurai, square
+from sudoku_tui.engine.board.levels import Level
+from sudoku_tui.engine.making import grids
+from sudoku_tui.engine.making.generator import default_grader, generate
 
 
 def grids_per_second(shape: Shape, seconds: float, rng: random.Random) -> float:

@@ -45,9 +45,9 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import Any
 
-from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.logic.runner import solve_logically
-from sudoku_tui.engine.puzzle import Puzzle
 
 from .data import DATA as SHARED_DATA
 

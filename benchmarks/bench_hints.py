@@ -15,7 +15,7 @@ import statistics
 import time
 from pathlib import Path
 
-from sudoku_tui.engine.formats import read_puzzle_file
+from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.engine.logic.grid import CandidateGrid
 from sudoku_tui.engine.logic.runner import next_step
 from sudoku_tui.game.hints import find_hint

@@ -34,14 +34,14 @@ from collections.abc import Callable, Iterator
 from contextlib import contextmanager
 from pathlib import Path
 
-from sudoku_tui.engine.backend import NO_JIT, numba_importable
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.generator import generate
-from sudoku_tui.engine.geometry import samurai, square
-from sudoku_tui.engine.levels import Level
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.pysearch import pure_tables
-from sudoku_tui.engine.solver import count_solutions, solve
+from sudoku_tui.engine.board.geometry import samurai, square
+from sudoku_tui.engine.board.levels import Level
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.formats import read_puzzle_file
+from sudoku_tui.engine.making.generator import generate
+from sudoku_tui.engine.search.backend import NO_JIT, numba_importable
+from sudoku_tui.engine.search.pure import pure_tables
+from sudoku_tui.engine.search.solver import count_solutions, solve
 from sudoku_tui.game.hints import find_hint
 
 from .data import DATA, PUZZLES, ROOT

@@ -34,7 +34,7 @@ RIGHT, LEFT, DOWN = "\x1b[C", "\x1b[D", "\x1b[B"
 def moves_to_empty_cells(count: int = 8) -> list[str]:
     """Keys that each change the screen: the cursor walks to the first empty cells of
     puzzle 0 of the bundled 9x9-easy file, and a value goes into each."""
-    from sudoku_tui.engine.formats import read_puzzle_file
+    from sudoku_tui.engine.files.formats import read_puzzle_file
     from sudoku_tui.paths import bundled_puzzles
 
     givens = read_puzzle_file(bundled_puzzles() / "9x9-easy.txt").puzzle(0).givens

@@ -23,11 +23,11 @@ import sys
 import time
 from collections.abc import Callable, Sequence
 
-from sudoku_tui.engine.batch import solve_lines
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.geometry import Shape, samurai, square
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.solver import count_solutions, solve
+from sudoku_tui.engine.batch.solving import solve_lines
+from sudoku_tui.engine.board.geometry import Shape, samurai, square
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.formats import read_puzzle_file
+from sudoku_tui.engine.search.solver import count_solutions, solve
 
 from .baseline import BaselineSolver
 from .data import DATA, exchange_file, exchange_lines, file_lines, sample
@@ -117,7 +117,7 @@ def bench_samurai() -> None:
 
 READ_SCRIPT = """
 import resource, sys, time
-from sudoku_tui.engine.formats import read_puzzle_file
+from sudoku_tui.engine.files.formats import read_puzzle_file
 start = time.perf_counter()
 puzzles = read_puzzle_file(sys.argv[1])
 seconds = time.perf_counter() - start

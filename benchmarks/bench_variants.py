@@ -28,13 +28,13 @@ import statistics
 import sys
 import time
 
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.geometry import Shape, square
-from sudoku_tui.engine.grids import random_grid
-from sudoku_tui.engine.killer_cages import grow_cages, killer_shape
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.solver import count_solutions, solve
-from sudoku_tui.engine.variants import VARIANTS, variant_template
+from sudoku_tui.engine.board.geometry import Shape, square
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.board.variants import VARIANTS, variant_template
+from sudoku_tui.engine.files.formats import read_puzzle_file
+from sudoku_tui.engine.making.grids import random_grid
+from sudoku_tui.engine.making.killer_cages import grow_cages, killer_shape
+from sudoku_tui.engine.search.solver import count_solutions, solve
 
 from .bench_generator import line, timed
 from .data import PUZZLES

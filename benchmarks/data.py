@@ -9,7 +9,7 @@ import os
 import random
 from pathlib import Path
 
-from sudoku_tui.engine.formats import read_puzzle_file
+from sudoku_tui.engine.files.formats import read_puzzle_file
 
 ROOT = Path(__file__).resolve().parent.parent
 PUZZLES = ROOT / "puzzles"

@@ -24,13 +24,13 @@ from collections.abc import Iterator
 from itertools import islice
 from pathlib import Path
 
-from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.logic.grid import CandidateGrid
 from sudoku_tui.engine.logic.runner import next_step
 from sudoku_tui.engine.logic.step import Step
 from sudoku_tui.engine.logic.techniques import TECHNIQUES, Technique
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.solver import solve
+from sudoku_tui.engine.search.solver import solve
 
 from .data import PUZZLES
 

@@ -41,11 +41,11 @@ from collections.abc import Iterable
 from multiprocessing import Pool
 from pathlib import Path
 
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.levels import Level
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.levels import Level
+from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.logic.runner import solve_logically
 from sudoku_tui.engine.logic.techniques import TECHNIQUES, score_of
-from sudoku_tui.engine.puzzle import Puzzle
 from tests.oracle import solutions
 from tests.reglib import check_case, read_cases
 

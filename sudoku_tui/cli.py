@@ -14,7 +14,7 @@ from contextlib import suppress
 from typing import TYPE_CHECKING, TextIO
 
 from . import __version__, cli_authors
-from .engine.levels import LEVEL_KEYS, Level, Symmetry
+from .engine.board.levels import LEVEL_KEYS, Level, Symmetry
 from .paths import puzzle_path
 from .serve.command import add_serve_parser
 
@@ -62,7 +62,7 @@ def _positive(text: str) -> int:
 
 def _limit(text: str) -> int:
     """A solution count the compiled counter can hold."""
-    from .engine.limits import MAX_LIMIT
+    from .engine.batch.workers import MAX_LIMIT
 
     value = _positive(text)
     if value > MAX_LIMIT:
@@ -265,7 +265,7 @@ def _check(path: str) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from .engine.batch import solve_lines
+    from .engine.batch.solving import solve_lines
 
     puzzles = cli_authors.read_file(args.file)
     if puzzles is None:
@@ -300,10 +300,10 @@ def _progress_to(bar: ProgressBar) -> Callable[[int, int], None]:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from .engine.batch_generate import generate_lines
-    from .engine.generator import GenerationFailed
-    from .engine.geometry import shape_for_size
-    from .engine.practice import technique_named
+    from .engine.batch.generating import generate_lines
+    from .engine.board.geometry import shape_for_size
+    from .engine.making.generator import GenerationFailed
+    from .engine.making.practice import technique_named
 
     try:
         technique = technique_named(args.technique) if args.technique else None

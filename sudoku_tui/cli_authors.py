@@ -5,7 +5,7 @@ and ``--json``, ``--jobs`` and ``--dask`` on the batch commands.
 :func:`add_parsers` and :func:`handlers` add them to the parser and the
 command table of :mod:`.cli`. A run of an existing command without ``--json`` or ``--dask``
 keeps its own handler there; with either, the handler here runs it through
-:func:`~sudoku_tui.engine.spread.spread`, so local processes and a Dask
+:func:`~sudoku_tui.engine.batch.spread.spread`, so local processes and a Dask
 cluster give the same lines in the same order.
 """
 
@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from .engine.formats import PuzzleFile
+    from .engine.files.formats import PuzzleFile
 
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
@@ -148,7 +148,7 @@ def _fail(message: str, status: int = 1) -> int:
 def read_file(path: str) -> PuzzleFile | None:
     """The file's puzzles (a bundled one when no such local file exists), or
     None after printing the reason: every command reads its file this way."""
-    from .engine.formats import PuzzleFileError, read_puzzle_file
+    from .engine.files.formats import PuzzleFileError, read_puzzle_file
     from .paths import puzzle_path
 
     try:
@@ -175,7 +175,7 @@ def _spread_chunks(
     Raises DaskUnavailable (from :mod:`.engine.spread`) for a bad ``--dask``.
     """
     from .cli import ProgressBar
-    from .engine.spread import spread
+    from .engine.batch.spread import spread
 
     bar = ProgressBar(total, label)
     done = 0
@@ -191,7 +191,7 @@ def _spread_chunks(
 
 def _run(body: Callable[[], None]) -> int:
     """Run ``body``; a Dask that cannot be used is one sentence and exit 1."""
-    from .engine.spread import DaskUnavailable
+    from .engine.batch.spread import DaskUnavailable
 
     try:
         body()
@@ -202,7 +202,7 @@ def _run(body: Callable[[], None]) -> int:
 
 
 def _line_chunks(puzzles: PuzzleFile, size: int) -> Iterator[tuple[str, list[str]]]:
-    from .engine.spread import chunks
+    from .engine.batch.spread import chunks
 
     return ((puzzles.shape.name, part) for part in chunks(puzzles.lines, size))
 
@@ -241,7 +241,7 @@ def _each_puzzle(
 
 
 def _canon(args: argparse.Namespace) -> int:
-    from .engine.batch_authors import Canon, canon_chunk
+    from .engine.batch.author_runs import Canon, canon_chunk
 
     def write(puzzles: PuzzleFile, index: int, canon: Canon) -> None:
         if args.json:
@@ -257,7 +257,7 @@ def _canon(args: argparse.Namespace) -> int:
 
 def _dedupe(args: argparse.Namespace) -> int:
     """The kept puzzles as a file of the same kind (header, labels), and a count on stderr."""
-    from .engine.batch_authors import Canon, canon_chunk
+    from .engine.batch.author_runs import Canon, canon_chunk
 
     seen: set[str] = set()
     kept: list[int] = []
@@ -284,7 +284,7 @@ def _dedupe(args: argparse.Namespace) -> int:
 
 
 def _minimal(args: argparse.Namespace) -> int:
-    from .engine.batch_authors import Givens, minimal_chunk
+    from .engine.batch.author_runs import Givens, minimal_chunk
 
     def write(puzzles: PuzzleFile, index: int, givens: Givens) -> None:
         if args.json:
@@ -306,7 +306,7 @@ def _minimal(args: argparse.Namespace) -> int:
 def _grade(args: argparse.Namespace) -> int:
     """``Hard 1340`` per puzzle (``Stuck 1340`` when logic runs out, the game's
     sentence when there is no solution), or JSON objects."""
-    from .engine.batch_authors import Grade, grade_chunk
+    from .engine.batch.author_runs import Grade, grade_chunk
     from .game.texts import NO_SOLUTION
 
     def write(puzzles: PuzzleFile, index: int, grade: Grade) -> None:
@@ -323,7 +323,7 @@ def _grade(args: argparse.Namespace) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from .engine.batch import CHUNK, NO_SOLUTION
+    from .engine.batch.solving import CHUNK, NO_SOLUTION
 
     puzzles = read_file(args.file)
     if puzzles is None:
@@ -349,17 +349,17 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _split_answers(task: tuple[str, str, str, bool, int]) -> list[str]:
     """One solve chunk's answers (module level, so it pickles for a process or a Dask worker)."""
-    from .engine.batch import _pool_job
+    from .engine.batch.solving import _pool_job
 
     return _pool_job(task).split("\n")
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from .engine.batch_authors import generate_chunk
-    from .engine.batch_generate import order_of
-    from .engine.generator import GenerationFailed
-    from .engine.geometry import shape_for_size
-    from .engine.practice import technique_named
+    from .engine.batch.author_runs import generate_chunk
+    from .engine.batch.generating import order_of
+    from .engine.board.geometry import shape_for_size
+    from .engine.making.generator import GenerationFailed
+    from .engine.making.practice import technique_named
 
     try:
         technique = technique_named(args.technique) if args.technique else None
@@ -463,7 +463,7 @@ def _booklet(args: argparse.Namespace) -> int:
 
 def _convert(args: argparse.Namespace) -> int:
     """Every puzzle (or puzzle ``--index``) in the format ``--to``; grids a blank line apart."""
-    from .engine.exchange import puzzle_text
+    from .engine.files.exchange import puzzle_text
 
     puzzles = read_file(args.file)
     if puzzles is None:

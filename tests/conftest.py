@@ -51,7 +51,7 @@ def search_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     (the base install) and the compiled kernel (the fast extra; skipped
     when Numba is not installed). The choice is an environment variable, so
     worker processes follow it too."""
-    from sudoku_tui.engine.backend import NO_JIT
+    from sudoku_tui.engine.search.backend import NO_JIT
 
     if request.param == "compiled":
         if not compiled_search_available():

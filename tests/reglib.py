@@ -12,7 +12,7 @@ from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 from pathlib import Path
 
-from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.logic.grid import CandidateGrid
 from sudoku_tui.engine.logic.step import Step
 

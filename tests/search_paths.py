@@ -4,7 +4,7 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_tui.engine import backend
+from sudoku_tui.engine.search import backend
 from tests.serve.needs import in_ci
 
 

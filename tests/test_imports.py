@@ -24,13 +24,13 @@ TEXTUAL_FREE = ("engine", "game", "authoring")
 
 # Only the compiled search's modules may need Numba and numpy.
 COMPILED_MODULES = {
-    "sudoku_tui.engine.kernel",
-    "sudoku_tui.engine.kernel9",
-    "sudoku_tui.engine.kernel_search",
-    "sudoku_tui.engine.grids_kernel",
-    "sudoku_tui.engine.shape_tables",
-    "sudoku_tui.engine.cage_search",
-    "sudoku_tui.engine.jit",
+    "sudoku_tui.engine.search.compiled.kernel",
+    "sudoku_tui.engine.search.compiled.kernel9",
+    "sudoku_tui.engine.search.compiled.kernel_search",
+    "sudoku_tui.engine.search.compiled.kernel_fill",
+    "sudoku_tui.engine.search.compiled.kernel_tables",
+    "sudoku_tui.engine.search.compiled.kernel_cages",
+    "sudoku_tui.engine.search.compiled.jit",
 }
 
 # Modules that need another extra's library, by that library.
@@ -138,7 +138,7 @@ def test_check_command_does_not_import_textual(tmp_path) -> None:
 
 
 def test_the_command_line_parser_loads_no_numpy() -> None:
-    # The choices of `generate` come from engine/levels.py, which imports nothing heavy.
+    # The choices of `generate` come from engine/board/levels.py, which imports nothing heavy.
     code = (
         "import sys\nfrom sudoku_tui.cli import build_parser\n"
         "build_parser().parse_args(['generate', '--difficulty', 'hard', '--symmetry', 'mirror'])\n"
@@ -192,11 +192,11 @@ def test_the_engine_works_without_numba_and_numpy(tmp_path) -> None:
     code = (
         "import random\n"
         "from sudoku_tui.cli import main\n"
-        "from sudoku_tui.engine.backend import compiled\n"
-        "from sudoku_tui.engine.generator import generate\n"
-        "from sudoku_tui.engine.geometry import square, samurai\n"
-        "from sudoku_tui.engine.puzzle import Puzzle\n"
-        "from sudoku_tui.engine.solver import count_solutions, solve\n"
+        "from sudoku_tui.engine.search.backend import compiled\n"
+        "from sudoku_tui.engine.making.generator import generate\n"
+        "from sudoku_tui.engine.board.geometry import square, samurai\n"
+        "from sudoku_tui.engine.board.puzzle import Puzzle\n"
+        "from sudoku_tui.engine.search.solver import count_solutions, solve\n"
         "assert not compiled()\n"
         f"assert main(['solve', {str(path)!r}]) == 0\n"
         f"assert main(['solve', '--count', {str(path)!r}]) == 0\n"

@@ -13,7 +13,7 @@ from dataclasses import dataclass
 from pathlib import Path
 from typing import TYPE_CHECKING
 
-from ..engine.puzzle import Puzzle
+from ..engine.board.puzzle import Puzzle
 from .figure import Figure, figure_of
 
 if TYPE_CHECKING:

@@ -12,11 +12,11 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.formats import PuzzleFile
-from ..engine.geometry import shape_for_size
+from ..engine.board.geometry import shape_for_size
+from ..engine.board.puzzle import Puzzle
+from ..engine.files.formats import PuzzleFile
 from ..engine.logic.runner import solve_logically
-from ..engine.puzzle import Puzzle
-from ..engine.solver import solve
+from ..engine.search.solver import solve
 from .booklet import Entry, write_booklet
 from .pictures import puzzle_svg, write_png
 

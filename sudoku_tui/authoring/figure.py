@@ -13,8 +13,8 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 from typing import Literal
 
-from ..engine.geometry import Shape
-from ..engine.puzzle import Puzzle
+from ..engine.board.geometry import Shape
+from ..engine.board.puzzle import Puzzle
 
 DigitKind = Literal["given", "found"]
 

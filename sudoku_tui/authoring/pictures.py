@@ -11,7 +11,7 @@ from collections.abc import Sequence
 from pathlib import Path
 from xml.sax.saxutils import escape
 
-from ..engine.puzzle import Puzzle
+from ..engine.board.puzzle import Puzzle
 from .figure import Figure, figure_of
 
 MARGIN = 0.5  # cells of white around the board

@@ -23,7 +23,7 @@ from collections.abc import Callable
 from contextlib import suppress
 from types import FrameType
 
-from . import backend
+from .search import backend
 
 # A 9x9 puzzle with two solutions: solving it runs the search in cell order,
 # the fewest-candidates search and the narrowing to the first solution.
@@ -41,13 +41,13 @@ def warm_up() -> None:
     no numpy to import) where the search is not compiled."""
     if not is_compiled():
         return
-    from .batch import solve_lines
-    from .generator import generate
-    from .geometry import square
-    from .kernel_search import KernelSearch
-    from .levels import Level
-    from .puzzle import Puzzle
-    from .solver import count_solutions, solve
+    from .batch.solving import solve_lines
+    from .board.geometry import square
+    from .board.levels import Level
+    from .board.puzzle import Puzzle
+    from .making.generator import generate
+    from .search.compiled.kernel_search import KernelSearch
+    from .search.solver import count_solutions, solve
 
     nine = square(3)
     puzzle = Puzzle.from_line(nine, _TWO_SOLUTIONS)

@@ -13,9 +13,9 @@ import random
 import time
 from datetime import date
 
-from ..engine.generator import Generated, StopCheck, generate
-from ..engine.geometry import Shape, shape_for_size
-from ..engine.levels import Level, Symmetry
+from ..engine.board.geometry import Shape, shape_for_size
+from ..engine.board.levels import Level, Symmetry
+from ..engine.making.generator import Generated, StopCheck, generate
 from .store import utc_date
 
 DAILY_SIZES = ("9", "16", "samurai")

@@ -17,12 +17,12 @@ from collections.abc import Callable, Sequence
 from dataclasses import dataclass, field
 from threading import Lock
 
-from ..engine.conflicts import conflicting_cells
+from ..engine.board.conflicts import conflicting_cells
+from ..engine.board.puzzle import Puzzle
 from ..engine.logic.grid import CandidateGrid
 from ..engine.logic.runner import is_unique, next_step
 from ..engine.logic.step import Step, TechniqueName
-from ..engine.puzzle import Puzzle
-from ..engine.solver import solve
+from ..engine.search.solver import solve
 from . import texts
 
 # (puzzle, values, candidates removed by hints): what a hint was asked about.

@@ -12,7 +12,7 @@ from collections.abc import Callable
 from dataclasses import replace
 from datetime import date
 
-from ..engine.puzzle import Puzzle
+from ..engine.board.puzzle import Puzzle
 from .settings import SettingValue, setting
 from .statistics import Statistics
 from .store import LOCAL_PLAYER, FinishedGame, Game, Store, StoreError, game_key

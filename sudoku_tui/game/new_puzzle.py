@@ -13,12 +13,12 @@ from collections.abc import Callable
 from dataclasses import dataclass
 from datetime import date
 
-from ..engine.batch_generate import order_of
-from ..engine.generator import Generated, generate, reachable_levels
-from ..engine.geometry import shape_for_size
-from ..engine.levels import Level, Symmetry
+from ..engine.batch.generating import order_of
+from ..engine.board.geometry import shape_for_size
+from ..engine.board.levels import Level, Symmetry
 from ..engine.logic.step import TechniqueName
-from ..engine.practice import practised
+from ..engine.making.generator import Generated, generate, reachable_levels
+from ..engine.making.practice import practised
 from ..engine.progress import ProgressCallback
 from .daily import DAILY_SIZES, daily_rng, size_word
 from .daily import SYMMETRY as DAILY_SYMMETRY

@@ -13,9 +13,9 @@ import builtins
 from collections.abc import Iterable, Sequence
 from dataclasses import dataclass
 
-from ..engine.conflicts import conflicting_cells
-from ..engine.puzzle import Puzzle
-from ..engine.solver import candidates, is_solved
+from ..engine.board.conflicts import conflicting_cells
+from ..engine.board.puzzle import Puzzle
+from ..engine.search.solver import candidates, is_solved
 
 
 @dataclass(frozen=True)

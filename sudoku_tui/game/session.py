@@ -27,12 +27,12 @@ from datetime import date
 from pathlib import Path
 from typing import Literal
 
-from ..engine.formats import PuzzleFile
-from ..engine.generator import Generated
-from ..engine.geometry import square
+from ..engine.board.geometry import square
+from ..engine.board.puzzle import Puzzle
+from ..engine.files.formats import PuzzleFile
 from ..engine.logic.step import Step, TechniqueName
-from ..engine.puzzle import Puzzle
-from ..engine.solver import is_solved
+from ..engine.making.generator import Generated
+from ..engine.search.solver import is_solved
 from ..paths import bundled_puzzles
 from . import texts
 from .clock import Clock, TimeSource, format_elapsed

@@ -10,7 +10,7 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..engine.levels import Symmetry
+from ..engine.board.levels import Symmetry
 from .store import BOARDS, LEVELS
 
 SettingValue = bool | int | str

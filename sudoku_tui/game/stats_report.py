@@ -95,7 +95,7 @@ def run_daily(
     """Print the daily puzzle's line for ``day`` (``YYYY-MM-DD``, today in UTC when None);
     2 for a date, level or size that has none, 1 when the generator gives up."""
     # Here, not at the top: the generator brings the solver, which ``stats`` does without.
-    from ..engine.generator import GenerationFailed
+    from ..engine.making.generator import GenerationFailed
     from .daily import daily_puzzle, today
 
     out, err = out or sys.stdout, err or sys.stderr

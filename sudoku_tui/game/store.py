@@ -29,9 +29,9 @@ from datetime import UTC, date, datetime
 from types import TracebackType
 from typing import TYPE_CHECKING, Literal
 
-from ..engine.geometry import shape_for_size
-from ..engine.levels import LEVEL_KEYS
-from ..engine.puzzle import Puzzle, format_line, parse_line
+from ..engine.board.geometry import shape_for_size
+from ..engine.board.levels import LEVEL_KEYS
+from ..engine.board.puzzle import Puzzle, format_line, parse_line
 
 if TYPE_CHECKING:
     from .settings import SettingValue

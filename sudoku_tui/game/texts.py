@@ -8,7 +8,7 @@ from __future__ import annotations
 
 from collections.abc import Sequence
 
-from ..engine.geometry import Shape
+from ..engine.board.geometry import Shape
 
 NO_SOLUTION = "The puzzle has no solution."
 SOLVED = "The puzzle is correctly solved."

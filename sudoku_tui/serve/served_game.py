@@ -12,7 +12,7 @@ from collections.abc import Mapping
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.backend import NO_JIT
+from ..engine.search.backend import NO_JIT
 
 PLAYER = "SUDOKU_TUI_PLAYER"
 STORE = "SUDOKU_TUI_STORE"

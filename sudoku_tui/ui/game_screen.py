@@ -28,12 +28,12 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 from textual.worker import get_current_worker
 
-from ..engine.formats import PuzzleFileError, read_puzzle_file
-from ..engine.generator import GenerationFailed
-from ..engine.levels import Level
+from ..engine.board.levels import Level
+from ..engine.board.puzzle import Puzzle
+from ..engine.files.formats import PuzzleFileError, read_puzzle_file
+from ..engine.making.generator import GenerationFailed
 from ..engine.progress import Cancelled
-from ..engine.puzzle import Puzzle
-from ..engine.solver import solve
+from ..engine.search.solver import solve
 from ..game import texts
 from ..game.daily import today
 from ..game.file_choice import os_problem, shown_name

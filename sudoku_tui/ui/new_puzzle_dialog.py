@@ -12,7 +12,7 @@ from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.widgets import Button, Label, RadioButton, RadioSet, Select
 
-from ..engine.levels import Level, Symmetry
+from ..engine.board.levels import Level, Symmetry
 from ..engine.logic.step import TechniqueName
 from ..game.daily import today
 from ..game.new_puzzle import (

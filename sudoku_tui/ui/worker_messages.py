@@ -13,9 +13,9 @@ from collections.abc import Sequence
 
 from textual.message import Message
 
-from ..engine.formats import PuzzleFile
-from ..engine.generator import Generated
-from ..engine.puzzle import Puzzle
+from ..engine.board.puzzle import Puzzle
+from ..engine.files.formats import PuzzleFile
+from ..engine.making.generator import Generated
 from ..game.hints import HintAnswer, Signature, Verdict
 from ..game.new_puzzle import NewPuzzleChoice
 

@@ -11,10 +11,10 @@ from pathlib import Path
 import pytest
 
 from sudoku_tui.cli import main
-from sudoku_tui.engine.formats import parse_puzzle_data
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.solver import count_solutions
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.formats import parse_puzzle_data
+from sudoku_tui.engine.search.solver import count_solutions
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles"

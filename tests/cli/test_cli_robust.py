@@ -14,7 +14,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_tui import cli
-from sudoku_tui.engine.limits import MAX_LIMIT, usable_cores, worker_count
+from sudoku_tui.engine.batch.workers import MAX_LIMIT, usable_cores, worker_count
 from sudoku_tui.engine.warm import interrupt_inside_numba, warm_up
 from tests.search_paths import compiled_search_available
 

@@ -8,8 +8,8 @@ import sys
 import pytest
 
 from sudoku_tui.cli import main
-from sudoku_tui.engine.formats import parse_puzzle_data
-from sudoku_tui.engine.solver import count_solutions
+from sudoku_tui.engine.files.formats import parse_puzzle_data
+from sudoku_tui.engine.search.solver import count_solutions
 
 
 def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:

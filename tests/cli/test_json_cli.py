@@ -10,7 +10,7 @@ from typing import Any
 import pytest
 
 from sudoku_tui.cli import main
-from sudoku_tui.engine.formats import parse_puzzle_data
+from sudoku_tui.engine.files.formats import parse_puzzle_data
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles"

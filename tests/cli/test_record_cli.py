@@ -8,9 +8,9 @@ import subprocess
 import sys
 from pathlib import Path
 
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.solver import solve
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game.local_store import open_local_store
 from sudoku_tui.game.store import LOCAL_PLAYER, Game, Source
 

@@ -7,8 +7,8 @@ from pathlib import Path
 import pytest
 
 from sudoku_tui.cli import main
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.variants import VARIANTS
+from sudoku_tui.engine.board.variants import VARIANTS
+from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.paths import puzzle_path
 from tests.variant_rules import keeps_rules
 

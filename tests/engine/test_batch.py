@@ -8,13 +8,13 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.engine import batch
-from sudoku_tui.engine import solver as solver_module
-from sudoku_tui.engine.batch import NO_SOLUTION, solve_lines
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.geometry import samurai, square
-from sudoku_tui.engine.puzzle import Puzzle, format_line
-from sudoku_tui.engine.solver import solve
+from sudoku_tui.engine.batch import solving as batch
+from sudoku_tui.engine.batch.solving import NO_SOLUTION, solve_lines
+from sudoku_tui.engine.board.geometry import samurai, square
+from sudoku_tui.engine.board.puzzle import Puzzle, format_line
+from sudoku_tui.engine.files.formats import read_puzzle_file
+from sudoku_tui.engine.search import solver as solver_module
+from sudoku_tui.engine.search.solver import solve
 
 # Every test runs through the pure-Python search and the compiled kernel.
 pytestmark = pytest.mark.usefixtures("search_path")

@@ -1,4 +1,4 @@
-"""Canonical forms and de-duplication (engine/canon.py).
+"""Canonical forms and de-duplication (engine/authors/canon.py).
 
 The forms are checked against things canon.py does not compute: transforms
 made here at random, a search written here over every placement of a 4x4
@@ -16,11 +16,11 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.engine.canon import canonical_form, canonical_transform, dedupe
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.geometry import samurai, square
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.solver import count_solutions, solve
+from sudoku_tui.engine.authors.canon import canonical_form, canonical_transform, dedupe
+from sudoku_tui.engine.board.geometry import samurai, square
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.formats import read_puzzle_file
+from sudoku_tui.engine.search.solver import count_solutions, solve
 
 FOUR, NINE, SIXTEEN = square(2), square(3), square(4)
 

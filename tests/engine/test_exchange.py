@@ -8,11 +8,11 @@ import pytest
 from hypothesis import given, settings
 from hypothesis import strategies as st
 
-from sudoku_tui.engine.exchange import candidates, puzzle_text
-from sudoku_tui.engine.formats import PuzzleFileError, parse_puzzle_data, read_puzzle_file
-from sudoku_tui.engine.geometry import Shape, square
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.solver import solve
+from sudoku_tui.engine.board.geometry import Shape, square
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.exchange import candidates, puzzle_text
+from sudoku_tui.engine.files.formats import PuzzleFileError, parse_puzzle_data, read_puzzle_file
+from sudoku_tui.engine.search.solver import solve
 
 ROOT = Path(__file__).resolve().parents[2]
 PUZZLES = ROOT / "puzzles"

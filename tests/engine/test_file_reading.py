@@ -15,9 +15,8 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.engine import files
-from sudoku_tui.engine.files import FileRefused, read_file_bytes
-from sudoku_tui.engine.formats import (
+from sudoku_tui.engine.files import reading as files
+from sudoku_tui.engine.files.formats import (
     INVALID_BLOCK_SIZE,
     PuzzleFile,
     PuzzleFileError,
@@ -25,6 +24,7 @@ from sudoku_tui.engine.formats import (
     read_puzzle_file,
     wrong_length,
 )
+from sudoku_tui.engine.files.reading import FileRefused, read_file_bytes
 from sudoku_tui.engine.progress import Cancelled
 from tests.shared_data import shared_path
 
@@ -132,7 +132,7 @@ def test_every_layout_polls_while_it_checks(kind: str) -> None:
 
 
 def test_lines_split_in_pieces_are_the_lines_of_the_whole(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_tui.engine import formats
+    from sudoku_tui.engine.files import formats
 
     text = "2\r\n" + "\r\n".join(["1234341221434321"] * 40) + "\n\x0c" + "\n"
     monkeypatch.setattr(formats, "_PIECE_BYTES", 7)

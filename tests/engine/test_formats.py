@@ -6,7 +6,9 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.engine.formats import (
+from sudoku_tui.engine.board.geometry import samurai, square
+from sudoku_tui.engine.board.puzzle import format_line
+from sudoku_tui.engine.files.formats import (
     EMPTY_FILE,
     INVALID_BLOCK_SIZE,
     NO_PUZZLES,
@@ -15,8 +17,6 @@ from sudoku_tui.engine.formats import (
     parse_puzzle_data,
     read_puzzle_file,
 )
-from sudoku_tui.engine.geometry import samurai, square
-from sudoku_tui.engine.puzzle import format_line
 from sudoku_tui.paths import bundled_puzzles
 from tests.shared_data import SHARED_DATA
 

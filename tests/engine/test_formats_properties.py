@@ -12,16 +12,16 @@ import re
 from hypothesis import given
 from hypothesis import strategies as st
 
-from sudoku_tui.engine import formats
-from sudoku_tui.engine.formats import (
+from sudoku_tui.engine.board.geometry import samurai, square
+from sudoku_tui.engine.board.puzzle import format_line
+from sudoku_tui.engine.files import formats
+from sudoku_tui.engine.files.formats import (
     PuzzleFile,
     PuzzleFileError,
     block_size_header,
     first_line,
     parse_puzzle_data,
 )
-from sudoku_tui.engine.geometry import samurai, square
-from sudoku_tui.engine.puzzle import format_line
 
 CONTRACT_MESSAGE = re.compile(
     r"(Line [1-9][0-9]* has (the wrong length|an invalid character)\.|Invalid block size\."

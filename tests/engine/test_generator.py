@@ -13,22 +13,22 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.engine.backend import NO_JIT
-from sudoku_tui.engine.batch_generate import generate_lines, generate_many
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.generator import (
+from sudoku_tui.engine.batch.generating import generate_lines, generate_many
+from sudoku_tui.engine.board.geometry import Shape, samurai, square
+from sudoku_tui.engine.board.levels import Level, Symmetry
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.formats import read_puzzle_file
+from sudoku_tui.engine.making.generator import (
     GenerationFailed,
     default_grader,
     generate,
     reachable_levels,
     symmetry_groups,
 )
-from sudoku_tui.engine.geometry import Shape, samurai, square
-from sudoku_tui.engine.grids import random_grid, singles_solve
-from sudoku_tui.engine.levels import Level, Symmetry
+from sudoku_tui.engine.making.grids import random_grid, singles_solve
 from sudoku_tui.engine.progress import Cancelled
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.solver import count_solutions, solve
+from sudoku_tui.engine.search.backend import NO_JIT
+from sudoku_tui.engine.search.solver import count_solutions, solve
 from tests.search_paths import compiled_search_available
 
 
@@ -352,7 +352,7 @@ def test_a_run_past_the_ceiling_is_eased() -> None:
     # Hard techniques alone solve it, but its score (1,792) passes hard's
     # ceiling (1,600): unfair. Asked for hard, values come back (before, it
     # came back graded unfair and the grid was thrown away).
-    from sudoku_tui.engine.generator import _ease_where_stuck
+    from sudoku_tui.engine.making.generator import _ease_where_stuck
 
     line = read_puzzle_file(PUZZLES / "9x9-unfair.txt").puzzle(17)
     assert default_grader()(line) is Level.UNFAIR
@@ -367,7 +367,7 @@ def test_a_run_past_the_ceiling_is_eased() -> None:
 
 
 def test_a_puzzle_eased_too_far_gets_values_taken_away(grader) -> None:  # type: ignore[no-untyped-def]
-    from sudoku_tui.engine.generator import _harden
+    from sudoku_tui.engine.making.generator import _harden
 
     dug = read_puzzle_file(PUZZLES / "9x9-hard.txt").puzzle(0)
     givens, solution = dug.givens, _solution_of(dug)

@@ -4,9 +4,9 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_tui.engine.conflicts import PotentialConflicts, conflicting_cells
-from sudoku_tui.engine.geometry import samurai, samurai_grid_cells, shape_for_size, square
-from sudoku_tui.engine.puzzle import (
+from sudoku_tui.engine.board.conflicts import PotentialConflicts, conflicting_cells
+from sudoku_tui.engine.board.geometry import samurai, samurai_grid_cells, shape_for_size, square
+from sudoku_tui.engine.board.puzzle import (
     InvalidCharacter,
     LineError,
     SharedBoxesDisagree,

@@ -1,6 +1,6 @@
 """The 9x9 counter (kernel9.py) counts as the general searches do.
 
-Every count is checked against the pure-Python search (pysearch.py), which
+Every count is checked against the pure-Python search (pure.py), which
 keeps the board cell by cell and knows nothing of bands; the counter's own
 give-up budget and the batch's per-call budget are checked to hand the
 puzzle on without changing an answer.
@@ -15,13 +15,13 @@ from typing import Any
 
 import pytest
 
-from sudoku_tui.engine import batch
-from sudoku_tui.engine.batch import solve_lines
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.pysearch import PureSearch
-from sudoku_tui.engine.solver import count_solutions, solve
+from sudoku_tui.engine.batch import solving as batch
+from sudoku_tui.engine.batch.solving import solve_lines
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.formats import read_puzzle_file
+from sudoku_tui.engine.search.pure import PureSearch
+from sudoku_tui.engine.search.solver import count_solutions, solve
 from tests.search_paths import compiled_search_available
 
 pytestmark = pytest.mark.skipif(not compiled_search_available(), reason="Numba is not installed (the fast extra)")
@@ -36,7 +36,7 @@ def pure_count(givens: Sequence[int], limit: int) -> int:
 
 
 def counted(givens: Sequence[int], limit: int) -> int:
-    from sudoku_tui.engine import kernel9
+    from sudoku_tui.engine.search.compiled import kernel9
 
     stack, seen = kernel9.scratch()
     return int(kernel9.count(bytes_of(givens), limit, 1 << 40, stack, seen))
@@ -83,7 +83,7 @@ def test_conflicting_and_empty_boards() -> None:
 
 
 def test_giving_up_hands_the_count_on(monkeypatch: pytest.MonkeyPatch) -> None:
-    from sudoku_tui.engine import kernel9
+    from sudoku_tui.engine.search.compiled import kernel9
 
     stack, seen = kernel9.scratch()
     assert kernel9.count(bytes_of([0] * 81), 2, 0, stack, seen) == -1  # an empty board needs a branch

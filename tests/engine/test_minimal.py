@@ -1,4 +1,4 @@
-"""Needed and redundant givens (engine/minimal.py).
+"""Needed and redundant givens (engine/authors/minimal.py).
 
 On 4x4 and 9x9 the answers are checked with a small solution counter written
 here; on 16x16 and Samurai, where it would be too slow, against the solver's
@@ -11,11 +11,11 @@ import random
 from collections.abc import Callable, Sequence
 from pathlib import Path
 
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.geometry import Shape, square
-from sudoku_tui.engine.minimal import GivensReport, analyse_givens, is_minimal
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.solver import count_solutions, solve
+from sudoku_tui.engine.authors.minimal import GivensReport, analyse_givens, is_minimal
+from sudoku_tui.engine.board.geometry import Shape, square
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.formats import read_puzzle_file
+from sudoku_tui.engine.search.solver import count_solutions, solve
 
 FOUR, NINE, SIXTEEN = square(2), square(3), square(4)
 

@@ -6,15 +6,15 @@ import random
 
 import pytest
 
-from sudoku_tui.engine.batch_generate import generate_lines
-from sudoku_tui.engine.generator import GenerationFailed, minimal_puzzle
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.grids import singles_solve
+from sudoku_tui.engine.batch.generating import generate_lines
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.logic.runner import solve_logically
 from sudoku_tui.engine.logic.step import TechniqueName
-from sudoku_tui.engine.practice import _Attempt, _Run, practice_puzzle, practised, technique_named
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.solver import count_solutions
+from sudoku_tui.engine.making.generator import GenerationFailed, minimal_puzzle
+from sudoku_tui.engine.making.grids import singles_solve
+from sudoku_tui.engine.making.practice import _Attempt, _Run, practice_puzzle, practised, technique_named
+from sudoku_tui.engine.search.solver import count_solutions
 
 SINGLES = {TechniqueName.FULL_HOUSE, TechniqueName.NAKED_SINGLE, TechniqueName.HIDDEN_SINGLE}
 

@@ -13,13 +13,13 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.engine import solver as solver_module
-from sudoku_tui.engine.classic import solve_classic
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.geometry import Shape, samurai, square
+from sudoku_tui.engine.board.geometry import Shape, samurai, square
+from sudoku_tui.engine.board.puzzle import Puzzle, format_line
+from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.engine.progress import Cancelled
-from sudoku_tui.engine.puzzle import Puzzle, format_line
-from sudoku_tui.engine.solver import candidates, count_solutions, is_solved, solve
+from sudoku_tui.engine.search import solver as solver_module
+from sudoku_tui.engine.search.reference import solve_classic
+from sudoku_tui.engine.search.solver import candidates, count_solutions, is_solved, solve
 
 # Every test runs through the pure-Python search and the compiled kernel.
 pytestmark = pytest.mark.usefixtures("search_path")

@@ -6,13 +6,13 @@ import random
 
 import pytest
 
-from sudoku_tui.engine.generator import generate
-from sudoku_tui.engine.levels import Level
+from sudoku_tui.engine.board.levels import Level
+from sudoku_tui.engine.board.variants import VARIANTS, variant_template
+from sudoku_tui.engine.files.variant_lines import check_fields
 from sudoku_tui.engine.logic.runner import solve_logically
-from sudoku_tui.engine.solver import count_solutions, solve
-from sudoku_tui.engine.variant_boards import random_regions
-from sudoku_tui.engine.variant_format import check_fields
-from sudoku_tui.engine.variants import VARIANTS, variant_template
+from sudoku_tui.engine.making.generator import generate
+from sudoku_tui.engine.making.variant_boards import random_regions
+from sudoku_tui.engine.search.solver import count_solutions, solve
 from tests.variant_rules import keeps_rules
 
 

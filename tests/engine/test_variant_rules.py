@@ -2,15 +2,15 @@
 
 from __future__ import annotations
 
-from sudoku_tui.engine.classic import solve_classic
-from sudoku_tui.engine.conflicts import conflicting_cells
-from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.board.conflicts import conflicting_cells
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.board.variants import sudoku_x, variant_template, windoku
 from sudoku_tui.engine.logic.grid import CandidateGrid
 from sudoku_tui.engine.logic.singles import hidden_single
 from sudoku_tui.engine.logic.techniques import TECHNIQUES
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.solver import is_solved, solve
-from sudoku_tui.engine.variants import sudoku_x, variant_template, windoku
+from sudoku_tui.engine.search.reference import solve_classic
+from sudoku_tui.engine.search.solver import is_solved, solve
 from tests.variant_rules import GRID, domino_cages, keeps_rules, killer_fields
 
 KILLER_LINE = "." * 81 + " " + killer_fields(GRID, domino_cages())

@@ -8,15 +8,15 @@ import random
 
 import pytest
 
-from sudoku_tui.engine.batch import solve_lines
-from sudoku_tui.engine.geometry import Shape
-from sudoku_tui.engine.grids import random_grid
-from sudoku_tui.engine.killer_cages import grow_cages, killer_shape
-from sudoku_tui.engine.puzzle import Puzzle, format_line
-from sudoku_tui.engine.pysearch import PureSearch
-from sudoku_tui.engine.sat import SatPuzzle
-from sudoku_tui.engine.solver import count_solutions, in_order_budget, solve
-from sudoku_tui.engine.variants import BOX_REGIONS, jigsaw, sudoku_x, variant_template, windoku
+from sudoku_tui.engine.batch.solving import solve_lines
+from sudoku_tui.engine.board.geometry import Shape
+from sudoku_tui.engine.board.puzzle import Puzzle, format_line
+from sudoku_tui.engine.board.variants import BOX_REGIONS, jigsaw, sudoku_x, variant_template, windoku
+from sudoku_tui.engine.making.grids import random_grid
+from sudoku_tui.engine.making.killer_cages import grow_cages, killer_shape
+from sudoku_tui.engine.search.pure import PureSearch
+from sudoku_tui.engine.search.sat import SatPuzzle
+from sudoku_tui.engine.search.solver import count_solutions, in_order_budget, solve
 from tests.oracle import solutions
 from tests.search_paths import compiled_search_available
 from tests.variant_rules import GRID, domino_cages, keeps_rules, killer_fields
@@ -128,7 +128,7 @@ def test_compiled_search_learns_the_cages() -> None:
     """The compiled search prunes by the cages itself: a cage adding up to 3 keeps
     only 1 and 2 from the start, and an empty killer solves in order and proves
     unique within the search's budget, without the SAT solver."""
-    from sudoku_tui.engine.kernel_search import KernelSearch
+    from sudoku_tui.engine.search.compiled.kernel_search import KernelSearch
 
     line = "." * 81 + " " + killer_fields(GRID, domino_cages())
     shape = Puzzle.from_line(variant_template("killer"), line).shape

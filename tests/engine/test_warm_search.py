@@ -8,10 +8,10 @@ from collections.abc import Iterator
 
 import pytest
 
-from sudoku_tui.engine import backend
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.solver import solve
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.search import backend
+from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.engine.warm import warm_up_in_background
 
 pytestmark = pytest.mark.skipif(not backend.compiled(), reason="the search is not compiled here")

@@ -21,8 +21,8 @@ import os
 import sys
 from pathlib import Path
 
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.game.local_store import open_local_store
 from sudoku_tui.game.store import Game, Source, Store
 from sudoku_tui.game.store_location import open_store_at

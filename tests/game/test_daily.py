@@ -9,9 +9,9 @@ from datetime import date
 
 import pytest
 
-from sudoku_tui.engine.generator import default_grader
-from sudoku_tui.engine.levels import Level
-from sudoku_tui.engine.solver import count_solutions
+from sudoku_tui.engine.board.levels import Level
+from sudoku_tui.engine.making.generator import default_grader
+from sudoku_tui.engine.search.solver import count_solutions
 from sudoku_tui.game.daily import daily_puzzle, daily_seed, today
 
 PINNED = {

@@ -8,12 +8,12 @@ import threading
 from collections.abc import Iterator
 from datetime import date
 
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.generator import Generated
-from sudoku_tui.engine.levels import Level
+from sudoku_tui.engine.board.levels import Level
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.engine.logic.runner import solve_logically
 from sudoku_tui.engine.logic.step import Step, TechniqueName
-from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.engine.making.generator import Generated
 from sudoku_tui.game.hints import find_hint
 from sudoku_tui.game.new_puzzle import NewPuzzleChoice, make_puzzle
 from sudoku_tui.paths import bundled_puzzles

@@ -4,8 +4,8 @@ from __future__ import annotations
 
 import pytest
 
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.game.clock import Clock, format_elapsed
 from sudoku_tui.game.play import Play
 

@@ -7,11 +7,11 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.engine.formats import PuzzleFile, read_puzzle_file
-from sudoku_tui.engine.generator import generate
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.levels import Level, Symmetry
-from sudoku_tui.engine.solver import solve
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.levels import Level, Symmetry
+from sudoku_tui.engine.files.formats import PuzzleFile, read_puzzle_file
+from sudoku_tui.engine.making.generator import generate
+from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game import texts
 from sudoku_tui.game.hints import find_hint
 from sudoku_tui.game.new_puzzle import NewPuzzleChoice

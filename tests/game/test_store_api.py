@@ -12,8 +12,8 @@ import pytest
 from store_backends import StoreMaker, postgresql_socket, postgresql_url, store_maker
 from store_worker import numbered_game
 
-from sudoku_tui.engine.geometry import shape_for_size, square
-from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.engine.board.geometry import shape_for_size, square
+from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.game.local_store import STORE_NAME, open_local_store
 from sudoku_tui.game.settings import SETTINGS
 from sudoku_tui.game.sqlite_store import GAME_COLUMNS, MIGRATIONS, SCHEMA_VERSION, SqliteStore

@@ -15,8 +15,8 @@ from pathlib import Path
 import pytest
 from store_worker import numbered_game
 
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.game.import_saves import IMPORTED_NAME, SAVES_NAME
 from sudoku_tui.game.local_store import STORE_NAME, open_local_store
 from sudoku_tui.game.sqlite_store import SqliteStore

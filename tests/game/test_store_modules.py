@@ -26,7 +26,7 @@ def loaded_after(modules: list[str]) -> set[str]:
 def test_the_store_loads_no_textual_and_no_generator() -> None:
     loaded = loaded_after(STORE_MODULES)
     assert not {m for m in loaded if m == "textual" or m.startswith("textual.")}
-    assert "sudoku_tui.engine.generator" not in loaded and "numba" not in loaded
+    assert "sudoku_tui.engine.making.generator" not in loaded and "numba" not in loaded
 
 
 def test_the_daily_puzzle_loads_no_textual() -> None:

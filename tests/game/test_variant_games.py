@@ -7,8 +7,8 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.engine.solver import solve
-from sudoku_tui.engine.variants import VARIANTS
+from sudoku_tui.engine.board.variants import VARIANTS
+from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game.hints import find_hint
 from sudoku_tui.game.new_puzzle import SIZES, has_daily, levels_for
 from sudoku_tui.paths import puzzle_path

@@ -15,8 +15,8 @@ import pytest
 from textual.pilot import Pilot
 from ui_helpers import SIZE, label, load, settle, snapshot_app, wait_for
 
-from sudoku_tui.engine.formats import format_drawn_samurai, read_puzzle_file
-from sudoku_tui.engine.solver import candidates, count_solutions, solve
+from sudoku_tui.engine.files.formats import format_drawn_samurai, read_puzzle_file
+from sudoku_tui.engine.search.solver import candidates, count_solutions, solve
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.dialogs import MessageDialog
 

@@ -7,9 +7,9 @@ from pathlib import Path
 import pytest
 from ui_helpers import SIZE, load
 
-from sudoku_tui.engine.exchange import puzzle_text
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.exchange import puzzle_text
 from sudoku_tui.ui import SudokuApp
 
 EASY = "2..1.5..3.54...71..1.2.3.8.6.28.73.4.........1.53.98.6.2.7.1.6..81...24.7..4.2..1"

@@ -15,9 +15,9 @@ from textual.widgets import Label
 from ui_helpers import SIZE, board_text, label, load, notices, settle
 from ui_puzzles import FOUR_PUZZLES, SOLUTION_4
 
-from sudoku_tui.engine.conflicts import conflicting_cells
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.solver import solve
+from sudoku_tui.engine.board.conflicts import conflicting_cells
+from sudoku_tui.engine.files.formats import read_puzzle_file
+from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game.local_store import STORE_NAME
 from sudoku_tui.game.sqlite_store import SqliteStore
 from sudoku_tui.game.store import LOCAL_PLAYER, Game, Source

@@ -12,7 +12,7 @@ from textual.widgets import Label, ProgressBar
 from ui_helpers import SIZE, load, settle
 from ui_puzzles import NINE_PUZZLES, block_file
 
-from sudoku_tui.engine import formats
+from sudoku_tui.engine.files import formats
 from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui import game_screen as app_module

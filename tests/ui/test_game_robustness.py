@@ -23,8 +23,8 @@ from textual.widgets import Input, Label
 from ui_helpers import SIZE, label, load, settle, tree_loaded
 from ui_puzzles import FOUR_PUZZLES, block_file
 
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.game.file_choice import PathProblem, choose_typed, os_problem
 from sudoku_tui.game.local_store import STORE_NAME
 from sudoku_tui.game.sqlite_store import SqliteStore

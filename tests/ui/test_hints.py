@@ -9,11 +9,11 @@ from textual.pilot import Pilot
 from ui_helpers import SIZE, board_text, load
 from ui_puzzles import NINE_PUZZLES, SOLUTION_9, block_file
 
-from sudoku_tui.engine.conflicts import conflicting_cells
-from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.board.conflicts import conflicting_cells
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.progress import Cancelled
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.solver import solve
+from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game import hints
 from sudoku_tui.game import texts as says
 from sudoku_tui.game.local_store import STORE_NAME

@@ -13,10 +13,10 @@ from textual.pilot import Pilot
 from textual.widgets import Footer, Label, RadioButton
 from ui_helpers import SIZE, enabled_keys, load, settle, snapshot_app
 
-from sudoku_tui.engine.generator import Generated, GenerationFailed
-from sudoku_tui.engine.levels import Level
+from sudoku_tui.engine.board.levels import Level
+from sudoku_tui.engine.making.generator import Generated, GenerationFailed
 from sudoku_tui.engine.progress import Cancelled
-from sudoku_tui.engine.solver import count_solutions
+from sudoku_tui.engine.search.solver import count_solutions
 from sudoku_tui.game import new_puzzle as new_game
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.board import Board

@@ -11,8 +11,8 @@ from textual.widgets import Button
 from ui_helpers import SIZE, board_text, label, load, notices, settle
 from ui_puzzles import FOUR_PUZZLES, SOLUTION_4
 
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.puzzle import Puzzle
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.game.daily import daily_puzzle, today
 from sudoku_tui.game.local_store import STORE_NAME
 from sudoku_tui.game.sqlite_store import SqliteStore

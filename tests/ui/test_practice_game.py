@@ -8,7 +8,7 @@ from ui_helpers import SIZE, wait_for
 
 from sudoku_tui.engine.logic.runner import solve_logically
 from sudoku_tui.engine.logic.step import TechniqueName
-from sudoku_tui.engine.solver import count_solutions
+from sudoku_tui.engine.search.solver import count_solutions
 from sudoku_tui.game import new_puzzle, texts
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.new_puzzle_dialog import NewPuzzleDialog

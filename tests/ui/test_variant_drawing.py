@@ -11,8 +11,8 @@ import pytest
 from textual.pilot import Pilot
 from ui_helpers import SIZE, settle, snapshot_app
 
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.geometry import Shape
+from sudoku_tui.engine.board.geometry import Shape
+from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.layout import Density, plan_board
 from sudoku_tui.ui.outlines import SUPERSCRIPT, cage_totals, edges_below, outline_groups, shaded_cells

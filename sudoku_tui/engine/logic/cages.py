@@ -23,9 +23,9 @@ from __future__ import annotations
 from collections.abc import Iterator, Sequence
 from functools import lru_cache
 
-from ..geometry import Shape
-from ..variants import cage_combinations as value_sets
-from ..variants import innies
+from ..board.geometry import Shape
+from ..board.variants import cage_combinations as value_sets
+from ..board.variants import innies
 from .grid import CandidateGrid, bit, digits_of
 from .step import Step, TechniqueName, cells_text, house_text, values_text
 

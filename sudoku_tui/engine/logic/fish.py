@@ -17,7 +17,7 @@ from functools import lru_cache
 from itertools import combinations
 from typing import NamedTuple
 
-from ..geometry import HouseKind, Shape
+from ..board.geometry import HouseKind, Shape
 from .grid import CandidateGrid, bit, finder_of, value_places
 from .memo import Memo
 from .step import Step, TechniqueName, cells_text

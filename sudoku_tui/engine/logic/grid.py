@@ -13,10 +13,10 @@ from collections.abc import Callable, Iterable, Iterator, Sequence
 from functools import cache, lru_cache
 from typing import Any
 
-from ..conflicts import candidates
-from ..geometry import Shape
+from ..board.conflicts import candidates
+from ..board.geometry import Shape
+from ..board.puzzle import Puzzle
 from ..progress import Cancelled
-from ..puzzle import Puzzle
 from .step import Step, TechniqueName
 
 StopCheck = Callable[[], bool]

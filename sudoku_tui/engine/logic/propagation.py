@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import cache
 
-from ..geometry import Shape
+from ..board.geometry import Shape
 from .grid import CandidateGrid, bit, digits_of
 
 Placement = tuple[int, int]  # (cell, value)

@@ -5,10 +5,10 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass, field
 
-from ..levels import Level
+from ..board.levels import Level
+from ..board.puzzle import Puzzle
 from ..progress import Cancelled
-from ..puzzle import Puzzle
-from ..solver import count_solutions
+from ..search.solver import count_solutions
 from .grid import CandidateGrid
 from .step import Step
 from .techniques import LEVEL_MAX_SCORE, TECHNIQUES, Technique, score_of

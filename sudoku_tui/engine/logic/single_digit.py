@@ -12,7 +12,7 @@ from __future__ import annotations
 
 from collections.abc import Iterator
 
-from ..geometry import HouseKind
+from ..board.geometry import HouseKind
 from .grid import CandidateGrid, bit, finder_of, value_places
 from .memo import Memo
 from .step import Step, TechniqueName

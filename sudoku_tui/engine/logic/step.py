@@ -6,7 +6,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from enum import StrEnum
 
-from ..geometry import Shape
+from ..board.geometry import Shape
 
 
 class TechniqueName(StrEnum):

@@ -12,7 +12,7 @@ from __future__ import annotations
 from collections.abc import Callable, Iterator
 from dataclasses import dataclass
 
-from ..levels import Level
+from ..board.levels import Level
 from . import (
     als,
     cages,

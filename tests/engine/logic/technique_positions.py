@@ -33,7 +33,7 @@ from dataclasses import dataclass
 from functools import cache
 from itertools import islice
 
-from sudoku_tui.engine.geometry import Shape, square
+from sudoku_tui.engine.board.geometry import Shape, square
 from sudoku_tui.engine.logic.grid import CandidateGrid
 from sudoku_tui.engine.logic.step import Step
 from sudoku_tui.engine.logic.techniques import TECHNIQUES, Technique

@@ -2,12 +2,12 @@
 
 from __future__ import annotations
 
-from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.board.variants import variant_template
 from sudoku_tui.engine.logic.cages import cage_combinations, cage_house_interaction, rule_of_45
 from sudoku_tui.engine.logic.grid import CandidateGrid
 from sudoku_tui.engine.logic.step import Step, TechniqueName
-from sudoku_tui.engine.puzzle import Puzzle
-from sudoku_tui.engine.variants import variant_template
 from tests.variant_rules import GRID, NAMES, domino_cages, killer_fields
 
 EMPTY = "." * 81

@@ -12,7 +12,7 @@ from collections import defaultdict
 
 import pytest
 
-from sudoku_tui.engine.geometry import square
+from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.logic.techniques import TECHNIQUES, Technique
 from tests.oracle import solutions
 from tests.reglib import RegCase, check_case, read_cases

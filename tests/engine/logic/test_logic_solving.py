@@ -8,15 +8,15 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.engine.formats import read_puzzle_file
-from sudoku_tui.engine.geometry import square
-from sudoku_tui.engine.levels import Level
+from sudoku_tui.engine.board.geometry import square
+from sudoku_tui.engine.board.levels import Level
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.engine.logic.grid import CandidateGrid
 from sudoku_tui.engine.logic.runner import Solution, next_step, solve_logically
 from sudoku_tui.engine.logic.step import Step, TechniqueName
 from sudoku_tui.engine.logic.techniques import TECHNIQUES
 from sudoku_tui.engine.progress import Cancelled
-from sudoku_tui.engine.puzzle import Puzzle
 from tests.oracle import solutions
 from tests.shared_data import SHARED_DATA
 

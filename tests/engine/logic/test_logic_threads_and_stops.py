@@ -9,13 +9,13 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.engine.formats import read_puzzle_file
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.engine.logic.grid import CandidateGrid
 from sudoku_tui.engine.logic.runner import Solution, next_step, solve_logically
 from sudoku_tui.engine.logic.step import TechniqueName
 from sudoku_tui.engine.logic.techniques import TECHNIQUES, Technique
 from sudoku_tui.engine.progress import Cancelled
-from sudoku_tui.engine.puzzle import Puzzle
 from tests.at_once import run_at_once
 
 PUZZLES = Path(__file__).resolve().parents[3] / "puzzles"

@@ -1,0 +1,182 @@
+"""Solving or counting every puzzle of a file, optionally over several processes.
+
+Results come back in file order as the lines ``sudoku-tui solve`` prints.
+
+The fast method turns a chunk of lines into one array of givens and hands it
+to the compiled kernel in a single call (kernel.solve_batch), then turns the
+solutions back into lines with array lookups: per puzzle there is no Python
+work at all unless it has several solutions (then solver.solve finds the
+first) or the board is solved by SAT (16x16, one puzzle at a time). Without
+the compiled kernel (no ``fast`` extra) every puzzle goes through the public
+API. With ``jobs > 1`` chunks go to a process pool and come back in order.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Iterator, Sequence
+from typing import TYPE_CHECKING
+
+from ..board.geometry import Shape, shape_for_size
+from ..board.puzzle import Puzzle, format_line
+from ..board.variants import PER_LINE
+from ..progress import ProgressCallback
+from ..search import backend
+from ..search.reference import solve_classic
+from ..search.solver import CLASSIC_9X9, count_solutions, in_order_budget, needs_sat, solve
+from .workers import worker_count, worker_pool
+
+if TYPE_CHECKING:
+    import numpy as np
+
+NO_SOLUTION = "no solution"
+
+# Puzzles per chunk: big enough that the call overhead vanishes, small
+# enough for a smooth progress bar and bounded memory.
+CHUNK = 4096
+# Branch nodes per kernel call on a 9x9 board (scaled by the board's cells):
+# some 50 ms of search, so Ctrl-C is heard at once and calls cost nothing.
+NODES_PER_CALL = 1 << 15
+
+
+def _count_text(found: int, limit: int) -> str:
+    return f"{found}+" if found >= limit else str(found)
+
+
+def _answer(shape: Shape, line: str, method: str, count: bool, limit: int) -> str:
+    """One puzzle, one output line, through the public API (classic, SAT, several solutions)."""
+    puzzle = Puzzle.from_line(shape, line)
+    if count:
+        return _count_text(count_solutions(puzzle, limit), limit)
+    solution = solve_classic(puzzle).solution if method == "classic" else solve(puzzle)
+    return NO_SOLUTION if solution is None else format_line(puzzle.shape, solution)
+
+
+def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> list[str]:
+    # One puzzle at a time: SAT boards, a jigsaw's or killer's shape (its own
+    # each line), and every board without the compiled kernel.
+    if needs_sat(shape) or shape.variant in PER_LINE or not backend.compiled():
+        return [_answer(shape, line, "fast", count, limit) for line in lines]
+    # numpy and Numba: the fast extra
+    import numpy as np
+
+    from ..search.compiled import kernel
+    from ..search.compiled.kernel_tables import kernel_tables, lines_to_givens, solutions_to_lines
+
+    table = kernel_tables(shape)
+    givens = lines_to_givens(table, list(lines))
+    rows, cells = givens.shape
+    if count and shape.name == CLASSIC_9X9 and not shape.variant:
+        return _count_nine(shape, lines, givens, limit)
+    counts = np.zeros(rows, dtype=np.int64)
+    solutions = np.zeros((rows, cells), dtype=np.uint8)
+    stack = np.zeros((cells + 1, cells), dtype=np.int64)
+    branch_cell = np.zeros(cells + 1, dtype=np.int64)
+    branch_rest = np.zeros(cells + 1, dtype=np.int64)
+    queue = np.zeros(cells * 8 + 8, dtype=np.int64)
+    geo = table.geometry()
+    budget = NODES_PER_CALL * 81 // cells
+    row = 0
+    while row < rows:
+        # Python runs between two calls, so Ctrl-C is heard within one budget.
+        row = kernel.solve_batch(
+            givens,
+            row,
+            budget,
+            count,
+            limit if count else 2,
+            in_order_budget(shape),
+            counts,
+            solutions,
+            stack,
+            branch_cell,
+            branch_rest,
+            queue,
+            geo,
+            table.full,
+        )
+    if count:
+        # A puzzle that ran a call's budget out (-1) is counted by the
+        # resumable search, which polls between budgets as well.
+        return [
+            _count_text(found, limit) if found >= 0 else _answer(shape, lines[i], "fast", True, limit)
+            for i, found in enumerate(counts.tolist())
+        ]
+    out = solutions_to_lines(table, solutions)
+    for i, found in enumerate(counts.tolist()):
+        if found == 0:
+            out[i] = NO_SOLUTION
+        elif found != 1:  # several solutions, or a budget ran out: the public solver answers
+            out[i] = _answer(shape, lines[i], "fast", False, limit)
+    return out
+
+
+def _count_nine(shape: Shape, lines: Sequence[str], givens: np.ndarray, limit: int) -> list[str]:
+    """Counts of a chunk of classic 9x9 lines by the 9x9 counter (kernel9.py)."""
+    import numpy as np
+
+    from ..search.compiled import kernel9
+
+    counts = np.zeros(len(lines), dtype=np.int64)
+    stack, seen = kernel9.scratch()
+    row = 0
+    while row < len(lines):
+        # Python runs between two calls, so Ctrl-C is heard within one budget.
+        row = kernel9.count_batch(givens, row, NODES_PER_CALL, limit, counts, stack, seen)
+    # A puzzle that ran a call's budget out (-1) is counted through the public API.
+    return [
+        _count_text(found, limit) if found >= 0 else _answer(shape, lines[i], "fast", True, limit)
+        for i, found in enumerate(counts.tolist())
+    ]
+
+
+def _chunk_job(task: tuple[str, Sequence[str], str, bool, int]) -> list[str]:
+    """Work of one chunk; the shape travels by name."""
+    shape_name, lines, method, count, limit = task
+    shape = shape_for_size(shape_name)
+    if method == "classic":
+        return [_answer(shape, line, method, count, limit) for line in lines]
+    return _fast_chunk(shape, lines, count, limit)
+
+
+def _pool_job(task: tuple[str, str, str, bool, int]) -> str:
+    """Work of one process-pool task. Lines travel joined into one string
+    each way: pickling one string is far cheaper than thousands."""
+    shape_name, joined, method, count, limit = task
+    return "\n".join(_chunk_job((shape_name, joined.split("\n"), method, count, limit)))
+
+
+def solve_lines(
+    shape: Shape,
+    lines: Sequence[str],
+    method: str = "fast",
+    count: bool = False,
+    limit: int = 2,
+    jobs: int = 1,
+    progress: ProgressCallback | None = None,
+) -> Iterator[str]:
+    """Answer every line, in order: a solution line, ``no solution``, or with
+    ``count`` the number of solutions (``N+`` at ``limit``)."""
+    if method not in ("fast", "classic"):
+        raise ValueError(f"unknown method {method!r}")
+    total = len(lines)
+    # The classic solver is slow per puzzle: small chunks keep the bar moving.
+    size = CHUNK if method == "fast" else 16
+    tasks = ((shape.name, lines[i : i + size], method, count, limit) for i in range(0, total, size))
+    done = 0
+    processes = worker_count(jobs, -(-total // size))
+    if processes > 1:
+        joined = ((name, "\n".join(part), how, many, top) for name, part, how, many, top in tasks)
+        with worker_pool(processes) as pool:
+            for text in pool.imap(_pool_job, joined):
+                answers = text.split("\n")
+                yield from answers
+                done += len(answers)
+                if progress is not None:
+                    progress(done, total)
+        return
+    for task in tasks:
+        answers = _chunk_job(task)
+        yield from answers
+        done += len(answers)
+        if progress is not None:
+            progress(done, total)

@@ -1,0 +1,49 @@
+"""Which search runs: the compiled kernel (the ``fast`` extra) or the pure-Python one.
+
+The base install has neither Numba nor numpy and searches with pure.py;
+with the ``fast`` extra installed the compiled kernel (kernel.py) takes over,
+chosen at run time, with the same answers. ``SUDOKU_TUI_NO_JIT=1`` picks the
+pure-Python search even when Numba is there (tests run both this way; being
+an environment variable, the choice reaches worker processes too). While
+the game compiles the kernel in the background (warm.py), its other threads
+search in pure Python rather than wait for the compiler.
+"""
+
+from __future__ import annotations
+
+import os
+import threading
+from functools import cache
+
+NO_JIT = "SUDOKU_TUI_NO_JIT"
+
+
+@cache
+def numba_importable() -> bool:
+    # Imported, not merely looked up: a Numba that fails to load (say, against
+    # a numpy it does not support) leaves the pure-Python search in charge.
+    try:
+        import numba  # noqa: F401
+        import numpy  # noqa: F401
+    except Exception:  # an ImportError, or whatever a broken install raises
+        return False
+    return True
+
+
+# The thread compiling the kernel as the game starts, if any.
+_compiling: threading.Thread | None = None
+
+
+def compiling_on(thread: threading.Thread | None) -> None:
+    """Name the thread that compiles the kernel: until it ends, every other
+    thread gets the pure-Python search (same answers, no wait)."""
+    global _compiling
+    _compiling = thread
+
+
+def compiled() -> bool:
+    """True when the compiled kernel is to be used (by this thread, now)."""
+    if os.environ.get(NO_JIT) or not numba_importable():
+        return False
+    compiling = _compiling
+    return compiling is None or compiling is threading.current_thread() or not compiling.is_alive()

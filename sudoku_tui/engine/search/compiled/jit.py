@@ -1,0 +1,33 @@
+"""Numba's ``njit`` when it is installed, a no-op decorator otherwise.
+
+The search kernel is written in the subset of Python that Numba compiles.
+Without Numba the engine does not use it at all (backend.py picks the
+pure-Python search, pure.py); the no-op decorator only keeps the kernel's
+modules importable where numpy is installed without Numba, and with
+``SUDOKU_TUI_NO_JIT=1``.
+"""
+
+from __future__ import annotations
+
+import os
+from collections.abc import Callable
+from typing import Any, TypeVar, cast
+
+F = TypeVar("F", bound=Callable[..., Any])
+
+JIT_ENABLED = False
+
+if not os.environ.get("SUDOKU_TUI_NO_JIT"):
+    try:
+        from numba import njit as _numba_njit
+
+        JIT_ENABLED = True
+    except ImportError:  # pragma: no cover - numba is a declared dependency
+        pass
+
+
+def njit(function: F) -> F:
+    """Compile ``function`` with Numba (cached on disk) when available."""
+    if JIT_ENABLED:
+        return cast(F, _numba_njit(cache=True, nogil=True)(function))
+    return function

@@ -1,0 +1,325 @@
+"""The search in plain Python, written for CPython: the base install's solver.
+
+Where the compiled kernel (kernel.py) keeps one small mask per cell and
+loops over cells, this search keeps the whole board in one Python integer
+and lets CPython's big-integer operations do the loops in C.
+
+Glossary (see geometry.py for cells and houses):
+
+- *position*: ``row * width + col`` of a cell on the drawn board (for
+  Samurai the 21x21 drawing, gaps included), so that every house is a fixed
+  pattern of offsets from its first position: a row ``0, 1, .., 8``, a
+  column ``0, w, 2w, ..``, a box its 3x3 block.
+- *board*: one int holding a block of ``rows * width`` bits per value; bit
+  ``v * block + position`` says the cell at that position may still take
+  value ``v + 1`` (or holds it). A placed cell keeps its one bit.
+- *state*: ``(board, placed)``, ``placed`` a mask of positions whose value
+  has been removed from their peers. Ints are immutable, so a search node
+  costs no copying at all.
+
+Propagation (naked and hidden singles to a fixed point) works on every value
+and every house at once: shifting the board right by each offset of a house
+pattern and masking with the houses' first positions (replicated in every
+value's block) gives, over the pattern's offsets, a once/twice count per
+house and value, the bit trick the kernel uses per cell. A house whose
+value has exactly one place spreads back to its cells by one multiplication.
+Houses of one pattern may overlap (a Samurai's centre grid shares rows with
+the corner grids), so each pattern is split into groups of disjoint houses,
+which keeps that multiplication free of carries.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable, Sequence
+from dataclasses import dataclass
+from functools import cache
+
+from ..board.geometry import Shape
+from ..progress import Cancelled, ProgressCallback
+
+# (board, placed): see the module's glossary.
+State = tuple[int, int]
+StopCheck = Callable[[], bool]
+
+# Branch nodes between two polls of should_stop (each a few tens of microseconds).
+POLL_NODES = 256
+_NO_BUDGET = 1 << 62
+
+
+class _OutOfNodes(Exception):
+    """The node budget of a search ran out before it finished."""
+
+
+@dataclass(frozen=True, eq=False)
+class PureTables:
+    """One shape's masks for the integer board."""
+
+    shape: Shape
+    block: int  # bits per value's block
+    position: tuple[int, ...]  # cell -> position
+    cells: int  # mask of the positions that are cells
+    replicate: int  # one bit at the start of every value's block: mask * replicate copies a mask into each
+    value_shifts: tuple[int, ...]  # v * block for each value
+    # Per bit of the board: the board with that value placed there (the value
+    # gone from every peer, every other value gone from the cell), as an AND mask.
+    keep: tuple[int, ...]
+    cell_bit: tuple[int, ...]  # per bit of the board: its position's own bit
+    # Groups of disjoint houses with one pattern: (offsets, first positions replicated, spread).
+    house_groups: tuple[tuple[tuple[int, ...], int, int], ...]
+
+
+def _house_groups(shape: Shape, position: Sequence[int]) -> list[tuple[tuple[int, ...], list[int]]]:
+    """Houses as (offsets, first positions), one entry per group of disjoint houses of one pattern."""
+    groups: list[tuple[tuple[int, ...], list[int], int]] = []  # offsets, starts, positions covered
+    for house in shape.house_cells:
+        places = sorted(position[cell] for cell in house)
+        offsets = tuple(p - places[0] for p in places)
+        mask = sum(1 << p for p in places)
+        for index, (pattern, starts, covered) in enumerate(groups):
+            if pattern == offsets and not covered & mask:
+                groups[index] = (pattern, [*starts, places[0]], covered | mask)
+                break
+        else:
+            groups.append((offsets, [places[0]], mask))
+    return [(offsets, starts) for offsets, starts, _ in groups]
+
+
+@cache
+def pure_tables(shape: Shape) -> PureTables:
+    """The masks of ``shape``, built on first use."""
+    width = shape.cols
+    block = shape.rows * width
+    position = tuple(row * width + col for row, col in shape.positions)
+    cells = sum(1 << p for p in position)
+    replicate = sum(1 << (v * block) for v in range(shape.n))
+    full = cells * replicate
+    keep = [0] * (shape.n * block)
+    cell_bit = [0] * (shape.n * block)
+    for cell, own in enumerate(position):
+        others = full ^ ((1 << own) * replicate)  # every other cell, every value
+        # Peers and the cell itself, one block: xor-ing it in at value v's block
+        # clears v from the peers and puts back the cell's own bit for v.
+        cross = sum(1 << position[p] for p in shape.peers[cell]) | (1 << own)
+        for v in range(shape.n):
+            bit = v * block + own
+            keep[bit] = others ^ (cross << (v * block))
+            cell_bit[bit] = 1 << own
+    house_groups = tuple(
+        (offsets, sum(1 << s for s in starts) * replicate, sum(1 << o for o in offsets))
+        for offsets, starts in _house_groups(shape, position)
+    )
+    return PureTables(
+        shape,
+        block,
+        position,
+        cells,
+        replicate,
+        tuple(v * block for v in range(shape.n)),
+        tuple(keep),
+        tuple(cell_bit),
+        house_groups,
+    )
+
+
+def propagate(t: PureTables, board: int, placed: int, new: int) -> tuple[int, int, int] | None:
+    """Place the board bits of ``new``, then naked and hidden singles to a
+    fixed point. Returns ``(board, placed, pairs)``, ``pairs`` the open cells
+    with exactly two candidates, or None on a contradiction (a cell with no
+    value left, or a value with no place left in a house)."""
+    keep, cell_bit, cells, replicate = t.keep, t.cell_bit, t.cells, t.replicate
+    while True:
+        while new:
+            low = new & -new
+            bit = low.bit_length() - 1
+            board &= keep[bit]
+            placed |= cell_bit[bit]
+            new ^= low
+        once = twice = thrice = 0
+        for shift in t.value_shifts:
+            x = (board >> shift) & cells
+            thrice |= twice & x
+            twice |= once & x
+            once |= x
+        if once != cells:
+            return None
+        hidden = (cells & ~twice & ~placed) * replicate  # naked singles not yet placed
+        for offsets, starts, spread in t.house_groups:
+            one = two = 0
+            for offset in offsets:
+                x = (board >> offset) & starts
+                two |= one & x
+                one |= x
+            if one != starts:
+                return None
+            hidden |= (one & ~two) * spread
+        new = board & hidden & ~(placed * replicate)
+        if not new:
+            return board, placed, twice & ~thrice & ~placed
+
+
+class PureSearch:
+    """Solving and counting for one shape; the same operations as the
+    compiled search object (kernel_search.KernelSearch), on :data:`State`."""
+
+    def __init__(self, shape: Shape) -> None:
+        self.table = pure_tables(shape)
+
+    def start(self, givens: Sequence[int]) -> State | None:
+        """The propagated state of the givens, or None when they contradict."""
+        t = self.table
+        new = 0
+        for cell, value in enumerate(givens):
+            if value:
+                new |= 1 << ((value - 1) * t.block + t.position[cell])
+        full = t.cells * t.replicate
+        found = propagate(t, full, 0, new)
+        return None if found is None else found[:2]
+
+    def assign(self, state: State, cell: int, value_bit: int) -> State | None:
+        """``state`` with value ``value_bit`` (bit v-1 for v) placed in ``cell``, propagated."""
+        t = self.table
+        bit = 1 << ((value_bit.bit_length() - 1) * t.block + t.position[cell])
+        if not state[0] & bit:
+            return None
+        found = propagate(t, state[0], state[1], bit)
+        return None if found is None else found[:2]
+
+    def exclude(self, state: State, cell: int, value_bit: int) -> State | None:
+        """``state`` with one candidate of ``cell`` removed, propagated."""
+        t = self.table
+        bit = 1 << ((value_bit.bit_length() - 1) * t.block + t.position[cell])
+        found = propagate(t, state[0] & ~bit, state[1], 0)
+        return None if found is None else found[:2]
+
+    def open_candidates(self, state: State, cell: int) -> int:
+        """The candidates of an open cell (bit v-1 for value v); 0 for a placed cell."""
+        t = self.table
+        own = t.position[cell]
+        if state[1] >> own & 1:
+            return 0
+        board = state[0] >> own
+        return sum(1 << v for v, shift in enumerate(t.value_shifts) if board >> shift & 1)
+
+    def fixed_and_candidates(self, state: State) -> tuple[list[int], list[int]]:
+        """Each cell's placed value (0 when open) and candidates (0 when placed)."""
+        fixed = self.values(state)
+        candidates = [0 if value else self.open_candidates(state, cell) for cell, value in enumerate(fixed)]
+        return fixed, candidates
+
+    def values(self, state: State) -> list[int]:
+        """The value of every placed cell, 0 for the open ones."""
+        t = self.table
+        board, placed = state
+        out = []
+        for own in t.position:
+            if placed >> own & 1:
+                out.append(((board >> own) & t.replicate).bit_length() // t.block + 1)
+            else:
+                out.append(0)
+        return out
+
+    def run(
+        self,
+        state: State,
+        limit: int,
+        in_order: bool,
+        should_stop: StopCheck | None,
+        progress: ProgressCallback | None = None,
+        max_nodes: int = _NO_BUDGET,
+    ) -> tuple[int, tuple[int, ...] | None]:
+        """Count solutions from a propagated state up to ``limit``; also the
+        first found. Count -1 when ``max_nodes`` ran out first.
+
+        Branches on the first open cell with two candidates (else the first
+        open cell with the fewest), or with ``in_order`` on the first open cell,
+        values ascending: then the first solution found is the first in
+        row-major order.
+        """
+        try:
+            return self._search(state, limit, in_order, should_stop, progress, max_nodes)
+        except _OutOfNodes:
+            return -1, None
+
+    def _search(
+        self,
+        state: State,
+        limit: int,
+        in_order: bool,
+        should_stop: StopCheck | None,
+        progress: ProgressCallback | None,
+        max_nodes: int,
+    ) -> tuple[int, tuple[int, ...] | None]:
+        t = self.table
+        cells, replicate = t.cells, t.replicate
+        polled = should_stop is not None or progress is not None
+        next_poll = POLL_NODES if polled else _NO_BUDGET
+        count, first, nodes = 0, None, 0
+        board, placed = state
+        pairs = -1  # unknown for the root: found by the scan below
+        # Each frame: board, placed, position of the branch cell, values left to try (as block bits).
+        frames: list[list[int]] = []
+        while True:
+            if board >= 0:  # a node to descend into (-1: go back up)
+                free = cells & ~placed
+                if not free:
+                    count += 1
+                    if first is None:
+                        first = tuple(self.values((board, placed)))
+                    if count >= limit:
+                        break
+                else:
+                    own = _branch_cell(t, board, free, pairs, in_order)
+                    frames.append([board, placed, own, (board >> own) & replicate])
+            if not frames:
+                break
+            frame = frames[-1]
+            rest = frame[3]
+            if not rest:
+                frames.pop()
+                board = -1
+                continue
+            low = rest & -rest
+            frame[3] = rest ^ low
+            nodes += 1
+            if nodes >= next_poll or nodes >= max_nodes:
+                next_poll = _poll(nodes, next_poll, max_nodes, should_stop, progress)
+            found = propagate(t, frame[0], frame[1], low << frame[2])
+            if found is None:
+                board = -1
+            else:
+                board, placed, pairs = found
+        return count, first
+
+
+def _poll(
+    nodes: int, next_poll: int, max_nodes: int, should_stop: StopCheck | None, progress: ProgressCallback | None
+) -> int:
+    """Between two stretches of search: stop, cancel or report; the next poll's node count."""
+    if nodes >= max_nodes:
+        raise _OutOfNodes()
+    if nodes < next_poll:
+        return next_poll
+    if should_stop is not None and should_stop():
+        raise Cancelled()
+    if progress is not None:
+        progress(nodes, 0)
+    return next_poll + POLL_NODES
+
+
+def _branch_cell(t: PureTables, board: int, free: int, pairs: int, in_order: bool) -> int:
+    """The position to branch on."""
+    if in_order:
+        return (free & -free).bit_length() - 1
+    if pairs > 0:
+        return (pairs & -pairs).bit_length() - 1
+    best, best_size = -1, 1 << 20
+    while free:
+        low = free & -free
+        free ^= low
+        own = low.bit_length() - 1
+        size = ((board >> own) & t.replicate).bit_count()
+        if size < best_size:
+            best, best_size = own, size
+            if size <= 2:
+                break
+    return best
