@@ -7,13 +7,9 @@ from pathlib import Path
 
 
 def bundled_puzzles() -> Path:
-    """The bundled ``puzzles/`` folder: inside the installed package
-    (``sudoku_tui/puzzles``), or beside the package in a source checkout."""
-    here = Path(__file__).resolve().parent
-    for candidate in (here / "puzzles", here.parent / "puzzles"):
-        if candidate.is_dir():
-            return candidate
-    return here.parent / "puzzles"
+    """The bundled puzzle files, inside the package (a source checkout's
+    top-level ``puzzles/`` links to the same folder)."""
+    return Path(__file__).resolve().parent / "puzzles"
 
 
 def data_dir() -> Path:

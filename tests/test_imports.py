@@ -104,6 +104,79 @@ def test_a_layer_imports_only_the_layers_below_it(layer: str) -> None:
     assert wrong == {}
 
 
+# The engine's folders in order (README, "Development"): each imports only
+# the folders before it, and the two of one rank not each other. progress.py
+# is below every folder; warm.py, above all, compiles the search for the rest.
+ENGINE_RANKS = {
+    "progress": 0,
+    "board": 1,
+    "files": 2,
+    "search": 2,
+    "logic": 3,
+    "making": 4,
+    "authors": 5,
+    "batch": 6,
+    "warm": 7,
+}
+
+
+def engine_part(module: list[str]) -> str:
+    """The engine folder (or top-level module) of ``sudoku_tui.engine.<part>...``."""
+    return module[2] if len(module) > 2 else ""
+
+
+def engine_imports(path: Path) -> set[str]:
+    """The engine folders (or top-level modules) that an engine module imports."""
+    package = list(path.relative_to(PACKAGE.parent).parts[:-1])
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = base + (node.module.split(".") if node.module else [])
+            targets = [[*module, alias.name] for alias in node.names] if len(module) < 3 else [module]
+        elif isinstance(node, ast.Import):
+            targets = [alias.name.split(".") for alias in node.names]
+        else:
+            continue
+        found.update(engine_part(t) for t in targets if t[:2] == ["sudoku_tui", "engine"] and len(t) > 2)
+    return found
+
+
+def test_each_engine_folder_imports_only_the_folders_before_it() -> None:
+    engine = PACKAGE / "engine"
+    wrong = {}
+    for path in sorted(engine.rglob("*.py")):
+        own = path.relative_to(engine).with_suffix("").parts[0]
+        if own == "__init__":
+            continue
+        above = {part for part in engine_imports(path) - {own} if ENGINE_RANKS[part] >= ENGINE_RANKS[own]}
+        if above:
+            wrong[str(path.relative_to(PACKAGE.parent))] = sorted(above)
+    assert wrong == {}
+    assert set(ENGINE_RANKS) == {
+        p.stem for p in engine.iterdir() if p.name != "__init__.py" and p.name != "__pycache__"
+    }
+
+
+def test_only_the_compiled_folder_imports_numpy_or_numba() -> None:
+    compiled = PACKAGE / "engine" / "search" / "compiled"
+    heavy = ("numpy", "numba", "llvmlite")
+    found = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if compiled in path.parents:
+            continue
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            names = (
+                [alias.name for alias in node.names]
+                if isinstance(node, ast.Import)
+                else [node.module or ""]
+                if isinstance(node, ast.ImportFrom) and node.level == 0
+                else []
+            )
+            found += [f"{path.relative_to(PACKAGE.parent)}: {n}" for n in names if n.split(".")[0] in heavy]
+    assert found == []
+
+
 def test_every_layer_module_is_found() -> None:
     game = layer_modules("game")
     assert {"sudoku_tui.game", "sudoku_tui.game.session", "sudoku_tui.game.daily"} <= set(game)

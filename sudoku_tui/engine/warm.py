@@ -106,8 +106,8 @@ def announce_compiles(say: Callable[[], None]) -> Callable[[], None]:
             pass
 
     listener = FirstCompile()
-    event.register("numba:compile", listener)  # type: ignore[no-untyped-call]
-    return lambda: event.unregister("numba:compile", listener)  # type: ignore[no-untyped-call]
+    event.register("numba:compile", listener)  # type: ignore[no-untyped-call, unused-ignore]
+    return lambda: event.unregister("numba:compile", listener)  # type: ignore[no-untyped-call, unused-ignore]
 
 
 def interrupt_inside_numba(stop_now: Callable[[], None]) -> Callable[[], None]:

@@ -42,14 +42,15 @@ def test_help_names_the_game_and_the_bundled_puzzles(tmp_path: Path) -> None:
 
 def test_a_wheel_finds_its_bundled_puzzles_from_any_folder(tmp_path: Path) -> None:
     # What `pip install` of the wheel puts in site-packages: the puzzles inside
-    # the package, no source tree beside it (the lookup's other branch).
+    # the package, no source tree beside it.
     source = tmp_path / "source"
     root = Path(__file__).resolve().parents[2]
     source.mkdir()
     for part in ("pyproject.toml", "README.md"):
         shutil.copy(root / part, source / part)
-    for folder in ("sudoku_tui", "puzzles"):
-        shutil.copytree(root / folder, source / folder, ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc"))
+    shutil.copytree(
+        root / "sudoku_tui", source / "sudoku_tui", ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc")
+    )
     built = subprocess.run(
         [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(source), "-w", str(tmp_path / "wheel")],
         capture_output=True,

@@ -69,7 +69,7 @@ def connect(address: str) -> Any:
         ) from None
     try:
         # distributed has no type hints for Client's constructor.
-        return Client(address, timeout=10, set_as_default=False)  # type: ignore[no-untyped-call]
+        return Client(address, timeout=10, set_as_default=False)  # type: ignore[no-untyped-call, unused-ignore]
     except (OSError, TimeoutError, ValueError, TypeError) as error:
         raise DaskUnavailable(f"Cannot reach the Dask scheduler at {address}: {error}") from None
 
