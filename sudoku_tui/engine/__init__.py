@@ -1,0 +1,31 @@
+"""The puzzle engine: rules, files, solving, logic, making. Never imports Textual.
+
+Read the folders in this order; each imports only the folders before it
+(``tests/test_imports.py`` holds them to it), and ``progress`` is below
+them all:
+
+- ``progress``: ``Cancelled``, ``ProgressCallback`` and ``StopCheck``, how
+  long work reports and is stopped, whoever listens.
+- ``board/``: what a board is. ``geometry.Shape`` (cells, houses, peers),
+  the variants, ``puzzle.Puzzle`` and its line, the rules' conflicts and
+  candidates, the difficulty levels.
+- ``files/``: puzzle files in and out: safe reading of a file's bytes, the
+  layouts and their errors, variant lines, other programs' formats.
+- ``search/``: solving and counting. ``solver`` is the portfolio the rest
+  calls; ``backend`` picks the pure search (``pure``) or the compiled one
+  (``compiled/``, the only folder that imports numpy or Numba); ``sat`` for
+  big boards; ``reference``, the row-by-row solver whose answers the others
+  give.
+- ``logic/``: human-style steps and the grade (its own ``__init__`` gives
+  its reading order).
+- ``making/``: complete grids, variant boards, the generator at a level,
+  practice puzzles for one technique.
+- ``authors/``: canonical forms and minimality, for puzzle authors.
+- ``batch/``: many puzzles at once, the same lines however the work is
+  spread (one process, a pool, a Dask cluster).
+- ``warm``: compiling the search before anybody waits for it.
+
+Code outside the engine imports from the module that defines a name
+(``from sudoku_tui.engine.search.solver import solve``); nothing is
+re-exported here, so importing one module loads only what it needs.
+"""

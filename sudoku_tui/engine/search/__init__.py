@@ -1,0 +1,7 @@
+"""Solving and counting.
+
+``solver`` is what the rest of the engine and the game call: it picks, per
+board, the depth-first search (``pure`` in plain Python, or the compiled one
+in ``compiled/`` when the fast extra is installed; ``backend`` decides) or
+SAT (``sat``), and gives the answers of ``reference``, the row-by-row solver.
+"""
