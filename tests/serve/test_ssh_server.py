@@ -274,7 +274,9 @@ async def test_a_game_runs_niced_capped_and_with_the_search_the_server_names(ser
     async with await connect(server.port, alice) as conn:
         screen = await shown(conn, START_LINE)
         [game] = game_processes(server)
-        assert os.getpriority(os.PRIO_PROCESS, game) - os.getpriority(os.PRIO_PROCESS, server.process.pid) == 10
+        # --nice 10 by default; niceness stops at 19, so under a niced test run the gap is smaller.
+        server_nice = os.getpriority(os.PRIO_PROCESS, server.process.pid)
+        assert os.getpriority(os.PRIO_PROCESS, game) == min(server_nice + 10, 19)
         limit = next(line for line in Path(f"/proc/{game}/limits").read_text().splitlines() if "address space" in line)
         assert limit.split()[3:5] == [str(1024 * 1024 * 1024)] * 2
         await open_bundled(screen)
