@@ -30,7 +30,7 @@ import time
 
 from sudoku_tui.engine.board.geometry import Shape, square
 from sudoku_tui.engine.board.puzzle import Puzzle
-from sudoku_tui.engine.board.variants import VARIANTS, variant_template
+from sudoku_tui.engine.board.variants import variant_names, variant_template
 from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.engine.making.grids import random_grid
 from sudoku_tui.engine.making.killer_cages import grow_cages, killer_shape
@@ -74,7 +74,7 @@ def solving(quick: bool) -> None:
     report("classic 9x9-hard (baseline)", [solve_and_prove(p) for p in classic])
     report("killer, no givens", [solve_and_prove(p) for p in killers_without_givens(10 if quick else 40)])
     for path in sorted(PUZZLES.glob("*.txt")):
-        if path.name.split("-")[0] in VARIANTS:
+        if path.name.split("-")[0] in variant_names():
             report(path.name, [solve_and_prove(p) for p in read_puzzle_file(path)])
 
 
@@ -83,7 +83,7 @@ def generating(quick: bool) -> None:
     count = 4 if quick else 12
     print(f"\nCPU seconds per generated puzzle ({count} a level, seeded):")
     boards: list[tuple[str, Shape]] = [("classic 9x9", square(3))]
-    boards += [(name, variant_template(name)) for name in VARIANTS]
+    boards += [(name, variant_template(name)) for name in variant_names()]
     for name, shape in boards:
         for level in ("easy", "medium", "hard"):
             times, attempts = timed(shape, level, count, seed=1)

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING, TextIO
 
 from . import __version__, cli_authors
 from .engine.board.levels import LEVEL_KEYS, Level, Symmetry
+from .engine.board.variants import variant_names
 from .paths import puzzle_path
 from .serve.command import add_serve_parser
 
@@ -114,9 +115,7 @@ def _add_generate_parser(commands: Subparsers) -> None:
     """The generate command's options."""
     generate = commands.add_parser("generate", help="make puzzles with exactly one solution, written to stdout")
     generate.add_argument("--size", choices=("4", "9", "16", "samurai"), default="9", help="board (default 9)")
-    generate.add_argument(
-        "--variant", choices=("x", "windoku", "jigsaw", "killer"), help="a 9x9 variant instead of --size"
-    )
+    generate.add_argument("--variant", choices=variant_names(), help="a 9x9 variant instead of --size")
     generate.add_argument("--difficulty", choices=LEVEL_KEYS, default="easy", help="level (default easy)")
     generate.add_argument("--count", type=_positive, default=1, help="how many puzzles (default 1)")
     symmetries = list(Symmetry)

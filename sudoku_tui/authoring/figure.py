@@ -83,13 +83,11 @@ def _sides(shape: Shape) -> list[Line]:
 def left_out(shape: Shape) -> str | None:
     """What a figure of this board would leave out (a killer's cages, Sudoku X's
     diagonals, windoku's windows: lines and boxes alone draw none of them), or None."""
-    kinds = {house.kind for house in shape.houses}
     if shape.cages:
         return "cages"
-    if "diagonal" in kinds:
-        return "diagonals"
-    if "window" in kinds:
-        return "windows"
+    if shape.extra_houses:  # named as the first of them is: "diagonal 1", "window 1"
+        first = shape.houses[shape.extra_houses[0]]
+        return f"{first.label or first.kind}s"
     return None
 
 

@@ -16,6 +16,7 @@ from datetime import date
 from ..engine.batch.generating import order_of
 from ..engine.board.geometry import shape_for_size
 from ..engine.board.levels import Level, Symmetry
+from ..engine.board.variants import VARIANTS
 from ..engine.logic.step import TechniqueName
 from ..engine.making.generator import Generated, generate, reachable_levels
 from ..engine.making.practice import practised
@@ -30,10 +31,7 @@ SIZES = (
     ("9x9", "9x9"),
     ("16x16", "16x16"),
     ("samurai", "Samurai"),
-    ("x", "Sudoku X"),
-    ("windoku", "Windoku"),
-    ("jigsaw", "Jigsaw"),
-    ("killer", "Killer"),
+    *((variant.name, variant.title) for variant in VARIANTS),
 )
 # Practice puzzles are 9x9: the techniques are HoDoKu's, sized for that board.
 PRACTICE_SIZE = "9x9"

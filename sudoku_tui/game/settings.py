@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 
 from ..engine.board.levels import Symmetry
-from .store import BOARDS, LEVELS
+from .store import LEVELS, boards
 
 SettingValue = bool | int | str
 
@@ -57,7 +57,7 @@ SETTINGS: dict[str, Setting] = {
     setting.name: setting
     for setting in (
         Setting("show_mistakes", False),
-        Setting("new_size", "9x9", choices=tuple(b for b in BOARDS if b != "25x25")),
+        Setting("new_size", "9x9", choices=tuple(b for b in boards() if b != "25x25")),
         Setting("new_level", "easy", choices=LEVELS),
         Setting("new_symmetry", "none", choices=SYMMETRIES),
         Setting("daily_level", "medium", choices=LEVELS),

@@ -31,7 +31,6 @@ from typing import Any, Protocol
 from .settings import SETTINGS, SettingValue, setting
 from .statistics import Statistics, compute_statistics
 from .store import (
-    BOARDS,
     LEVELS,
     Clock,
     FinishedGame,
@@ -40,6 +39,7 @@ from .store import (
     StoreCorrupt,
     StoreError,
     StoreUnavailable,
+    boards,
     utc_date,
 )
 from .store_checks import (
@@ -424,7 +424,7 @@ class SqliteStore(Store):
             finished = self._finished(self._rows(SELECT_HISTORY, [player], HISTORY_COLUMNS))
             unrecorded = []
             for shape, level, shown in self._db.execute(UNRECORDED_GAMES, [player]):
-                if shape in BOARDS:
+                if shape in boards():
                     unrecorded.append((str(shape), level if level in LEVELS else None, shown == 1))
                 else:
                     self.skipped()

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from .store import BOARDS, LEVELS, FinishedGame
+from .store import LEVELS, FinishedGame, boards
 
 RECENT = 30
 
@@ -102,7 +102,8 @@ def _rounded(seconds: float | None) -> float | None:
 
 def _order(group: tuple[str, str | None]) -> tuple[int, int]:
     board, level = group
-    board_rank = BOARDS.index(board) if board in BOARDS else len(BOARDS)
+    known = boards()
+    board_rank = known.index(board) if board in known else len(known)
     return board_rank, LEVELS.index(level) if level in LEVELS else len(LEVELS)
 
 

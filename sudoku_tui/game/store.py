@@ -32,6 +32,7 @@ from typing import TYPE_CHECKING, Literal
 from ..engine.board.geometry import shape_for_size
 from ..engine.board.levels import LEVEL_KEYS
 from ..engine.board.puzzle import Puzzle, format_line, parse_line
+from ..engine.board.variants import variant_names
 
 if TYPE_CHECKING:
     from .settings import SettingValue
@@ -42,7 +43,13 @@ LOCAL_PLAYER = "local"
 # Levels as the store writes them; engine.levels is light, so reading the
 # store still never imports the generator (and the solver behind it).
 LEVELS = LEVEL_KEYS
-BOARDS = ("4x4", "9x9", "16x16", "25x25", "samurai", "x", "windoku", "jigsaw", "killer")
+CLASSIC_BOARDS = ("4x4", "9x9", "16x16", "25x25", "samurai")
+
+
+def boards() -> tuple[str, ...]:
+    """Every board the store knows, by name: the classic ones, then the variants' table."""
+    return (*CLASSIC_BOARDS, *variant_names())
+
 
 SourceKind = Literal["file", "made", "daily"]
 SOURCE_KINDS: tuple[SourceKind, ...] = ("file", "made", "daily")

@@ -25,9 +25,9 @@ from datetime import date
 
 from ..engine.board.geometry import Shape, shape_for_size
 from ..engine.board.puzzle import LineError, parse_line
-from ..engine.board.variants import PER_LINE
+from ..engine.board.variants import line_fields_of
 from ..engine.files.variant_lines import LineFailure, check_fields
-from .store import BOARDS, LEVELS, Aids, FinishedGame, Game, Source, game_key
+from .store import LEVELS, Aids, FinishedGame, Game, Source, boards, game_key
 
 Row = Mapping[str, object]
 
@@ -102,7 +102,7 @@ def _text(value: object, limit: int) -> str:
 
 def _shape(value: object) -> Shape:
     name = _text(value, 16)
-    if name not in BOARDS:
+    if name not in boards():
         raise BadRow(f"an unknown board {name!r}")
     return shape_for_size(name)
 
@@ -113,12 +113,13 @@ LONGEST_VARIANT_LINE = 400
 
 def _lines(row: Row, shape: Shape, with_values: bool) -> tuple[str, str]:
     """The givens and (when asked) the board lines; the board must keep every given."""
-    longest = shape.line_length if shape.variant not in PER_LINE else LONGEST_VARIANT_LINE
+    per_line = line_fields_of(shape) is not None
+    longest = LONGEST_VARIANT_LINE if per_line else shape.line_length
     givens_line = _text(row.get("givens"), longest)
     values_line = _text(row.get("entries"), longest) if with_values else givens_line
     try:
         givens, values = parse_line(shape, givens_line), parse_line(shape, values_line)
-        if shape.variant in PER_LINE:
+        if per_line:
             check_fields(shape.variant, givens_line.split(" "))
     except LineError as error:
         raise BadRow(f"a board that is not a puzzle line ({error})") from None

@@ -20,6 +20,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ..engine.board.variants import outline_of
 from ..game.play import Play
 from .cells import Highlights, cell_runs, outlined, paused_banner
 from .commands import command
@@ -591,7 +592,7 @@ class Board(Widget, can_focus=True):
             return looks["variant"]
         row, col = shape.positions[cell]
         density = self._plan.density
-        boxed = shape.variant != "jigsaw"  # a jigsaw's regions are no boxes to tint apart
+        boxed = outline_of(shape) != "regions"  # a jigsaw's regions are no boxes to tint apart
         banded = (density == "shaded" and boxed and (row // shape.box + col // shape.box) % 2) or (
             density == "paired" and row % 2
         )

@@ -41,6 +41,7 @@ from functools import cache
 from typing import Literal
 
 from ..engine.board.geometry import Shape
+from ..engine.board.variants import outline_of
 from .outlines import apart, cage_totals, outline_groups
 
 Density = Literal["roomy", "paired", "lined", "compact", "shaded"]
@@ -156,7 +157,7 @@ def _line_positions(count: int, box: int, every_cell: bool, boxed: bool = True) 
 
 def _boxed(shape: Shape) -> bool:
     """The shape has boxes to draw (a jigsaw's regions are outlined from its map instead)."""
-    return shape.variant != "jigsaw"
+    return outline_of(shape) != "regions"
 
 
 def _row_lines(shape: Shape, density: Density) -> list[int]:
@@ -208,7 +209,7 @@ class _Lines:
         there_a, there_b = self.has(*a), self.has(*b)
         if not (there_a or there_b):
             return NONE
-        if shape.variant == "jigsaw":
+        if outline_of(shape) == "regions":
             on_box_edge = apart(shape, a, b)
         if there_a != there_b or on_box_edge:
             return HEAVY  # the outside edge, or a box edge
@@ -218,7 +219,7 @@ class _Lines:
 
     @property
     def killer(self) -> bool:
-        return self.shape.variant == "killer" and outline_groups(self.shape) is not None
+        return outline_of(self.shape) == "cages" and outline_groups(self.shape) is not None
 
     def h_segment(self, r: int, c: int) -> int:
         """The horizontal line above board row r, across board column c."""

@@ -14,6 +14,7 @@ from __future__ import annotations
 from functools import lru_cache
 
 from ..engine.board.geometry import Shape
+from ..engine.board.variants import outline_of
 
 EDGE_BELOW = "▁"  # an outline under a cell, where no grid line runs
 SHADE = "░"  # the blank sides of a shaded cell, so the shading shows without colour
@@ -28,13 +29,14 @@ _SHAPES = 64
 def outline_groups(shape: Shape) -> tuple[int, ...] | None:
     """``[cell]``: the outlined group (jigsaw region or killer cage) holding each
     cell, or None when the shape outlines nothing beyond its boxes."""
-    if shape.variant == "jigsaw":
+    outline = outline_of(shape)
+    if outline == "regions":
         groups = [0] * shape.size
         for number, house in enumerate(shape.houses[h] for h in shape.box_houses):
             for cell in house.cells:
                 groups[cell] = number
         return tuple(groups)
-    if shape.variant == "killer" and shape.cages:
+    if outline == "cages" and shape.cages:
         groups = [-1] * shape.size  # a cell in no cage is a group of its own
         for number, cage in enumerate(shape.cages):
             for cell in cage.cells:

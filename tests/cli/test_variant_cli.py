@@ -7,7 +7,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_tui.cli import main
-from sudoku_tui.engine.board.variants import VARIANTS
+from sudoku_tui.engine.board.variants import variant_names
 from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.paths import puzzle_path
 from tests.variant_rules import keeps_rules
@@ -20,7 +20,7 @@ def run(capsys: pytest.CaptureFixture[str], *args: str) -> tuple[int, str, str]:
     return code, out, err
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_names())
 def test_every_command_on_a_bundled_variant_file(capsys: pytest.CaptureFixture[str], variant: str) -> None:
     path = puzzle_path(f"{variant}-medium.txt")
     lines = read_puzzle_file(path).lines

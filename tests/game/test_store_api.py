@@ -17,7 +17,7 @@ from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.game.local_store import STORE_NAME, open_local_store
 from sudoku_tui.game.settings import SETTINGS
 from sudoku_tui.game.sqlite_store import GAME_COLUMNS, MIGRATIONS, SCHEMA_VERSION, SqliteStore
-from sudoku_tui.game.store import BOARDS, Aids, Game, Source, StoreError, game_key
+from sudoku_tui.game.store import Aids, Game, Source, StoreError, boards, game_key
 
 FOUR = Puzzle.from_line(square(2), "2...43213...1432")
 FOUR_SOLVED = [2, 1, 4, 3, 4, 3, 2, 1, 3, 2, 1, 4, 1, 4, 3, 2]
@@ -217,7 +217,7 @@ def test_default_folder_follows_xdg(tmp_path: Path, monkeypatch: pytest.MonkeyPa
 
 
 def test_board_names_agree_with_the_engine() -> None:
-    assert all(shape_for_size(board).name == board for board in BOARDS)
+    assert all(shape_for_size(board).name == board for board in boards())
 
 
 def test_an_empty_database_is_brought_to_the_schema_in_one_step(tmp_path: Path) -> None:

@@ -7,7 +7,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.engine.board.variants import VARIANTS
+from sudoku_tui.engine.board.variants import variant_names
 from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game.hints import find_hint
 from sudoku_tui.game.new_puzzle import SIZES, has_daily, levels_for
@@ -15,7 +15,7 @@ from sudoku_tui.paths import puzzle_path
 from tests.game.test_session import FakeTime, new_session, open_file
 
 
-@pytest.mark.parametrize("variant", VARIANTS)
+@pytest.mark.parametrize("variant", variant_names())
 def test_a_variant_game_solved_kept_and_resumed(tmp_path: Path, variant: str) -> None:
     path = puzzle_path(f"{variant}-medium.txt")
     time = FakeTime()
@@ -53,5 +53,5 @@ def test_a_killer_hint_explains_the_cages(tmp_path: Path) -> None:
 
 def test_new_puzzle_offers_every_variant_without_a_daily() -> None:
     names = [name for name, _ in SIZES]
-    assert all(variant in names for variant in VARIANTS)
-    assert all(not has_daily(variant) and len(levels_for(variant)) == 5 for variant in VARIANTS)
+    assert all(variant in names for variant in variant_names())
+    assert all(not has_daily(variant) and len(levels_for(variant)) == 5 for variant in variant_names())

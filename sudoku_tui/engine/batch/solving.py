@@ -18,7 +18,7 @@ from typing import TYPE_CHECKING
 
 from ..board.geometry import Shape, shape_for_size
 from ..board.puzzle import Puzzle, format_line
-from ..board.variants import PER_LINE
+from ..board.variants import line_fields_of
 from ..progress import ProgressCallback
 from ..search import backend
 from ..search.reference import solve_classic
@@ -54,7 +54,7 @@ def _answer(shape: Shape, line: str, method: str, count: bool, limit: int) -> st
 def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> list[str]:
     # One puzzle at a time: SAT boards, a jigsaw's or killer's shape (its own
     # each line), and every board without the compiled kernel.
-    if needs_sat(shape) or shape.variant in PER_LINE or not backend.compiled():
+    if needs_sat(shape) or line_fields_of(shape) is not None or not backend.compiled():
         return [_answer(shape, line, "fast", count, limit) for line in lines]
     # numpy and Numba: the fast extra
     import numpy as np

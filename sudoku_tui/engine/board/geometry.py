@@ -64,7 +64,7 @@ class Cage:
 class Shape:
     """Everything the engine needs to know about one kind of board."""
 
-    name: str  # "4x4", "9x9", "16x16", "25x25", "samurai", or a variant's: "x", "windoku", "jigsaw", "killer"
+    name: str  # "4x4", "9x9", "16x16", "25x25", "samurai", or a variant's name (variants.py)
     box: int  # rows (and columns) of one box
     n: int  # number of values, box * box
     rows: int  # drawn board height
@@ -264,9 +264,9 @@ def shape_for_size(size: int | str) -> Shape:
         key = size.strip().lower()
         if key == "samurai":
             return samurai()
-        from .variants import VARIANTS, variant_template  # variants builds on this module
+        from .variants import variant_names, variant_template  # variants builds on this module
 
-        if key in VARIANTS:
+        if key in variant_names():
             return variant_template(key)
         if "x" in key:
             key = key.split("x", 1)[0]

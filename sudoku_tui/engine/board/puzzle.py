@@ -6,7 +6,7 @@ from collections.abc import Sequence
 from dataclasses import dataclass
 
 from .geometry import Shape, samurai_grid_cells
-from .variants import PER_LINE, shape_of_line
+from .variants import line_fields_of, shape_of_line
 
 
 class LineError(ValueError):
@@ -40,7 +40,7 @@ def parse_line(shape: Shape, line: str) -> tuple[int, ...]:
     region or cage fields after the givens (they make its shape, see
     :func:`~sudoku_tui.engine.board.variants.shape_of_line`), or be the givens alone.
     """
-    if shape.variant in PER_LINE:
+    if line_fields_of(shape) is not None:
         if len(line) < shape.size or (len(line) > shape.size and line[shape.size] != " "):
             raise WrongLength()
         line = line[: shape.size]

@@ -1,7 +1,8 @@
-"""The 9x9 variants as shapes (README, "Variants" and "Puzzle files").
+"""The 9x9 variants: one :class:`Variant` record each, in :data:`VARIANTS`
+(README, "Variants" and "Puzzle files").
 
 Each variant is a :class:`~sudoku_tui.engine.board.geometry.Shape` like any
-other board, so every part reads it the same way:
+other board, so every part reads its houses the same way:
 
 - ``x`` (Sudoku X): the classic houses, then both main diagonals;
 - ``windoku``: the classic houses, then four 3x3 windows whose top-left
@@ -12,22 +13,29 @@ other board, so every part reads it the same way:
   add up to the cage's total (one shape per cage map and sums).
 
 A jigsaw or killer puzzle line carries its shape: its givens, then the
-region map (or the cage map and sums). :func:`shape_of_line` reads the
-shape from a line the file reader has already validated; the *template* of
-a variant (:func:`variant_template`) is the shape a file of that variant is
-known by before its lines are read.
+region map (or the cage map and sums), its :class:`LineFields`.
+:func:`shape_of_line` reads the shape from a line the file reader has
+already validated; the *template* of a variant (:func:`variant_template`)
+is the shape a file of that variant is known by before its lines are read.
+
+Everything else the code asks of a variant is a field of its record, so a
+part never tests a variant's name: the other parts look the record up
+(:func:`find_variant`, :func:`variant_of`) when they need it, and a
+variant added to the table reaches the files, the store, the command line
+and the New Puzzle dialog.
 """
 
 from __future__ import annotations
 
+import re
+from collections.abc import Callable
+from dataclasses import dataclass
 from functools import cache, lru_cache
 from itertools import combinations
+from typing import Literal
 
 from .geometry import SYMBOLS, Cage, House, Shape, square
 
-VARIANTS = ("x", "windoku", "jigsaw", "killer")
-# Variants whose lines carry more than givens (their shape differs per line).
-PER_LINE = frozenset({"jigsaw", "killer"})
 GIVENS = 81  # every variant is a 9x9 board
 WINDOW_CORNERS = ((1, 1), (1, 5), (5, 1), (5, 5))
 # The region map of the classic boxes: a jigsaw whose regions are the boxes.
@@ -36,6 +44,48 @@ BOX_REGIONS = "".join(str(3 * (row // 3) + col // 3 + 1) for row in range(9) for
 # Shapes made per line are kept for the lines played or solved lately; a big
 # file's lines each make one, so the cache is bounded.
 _PER_LINE_CACHE = 512
+
+# What the board outlines beyond its grid lines: a jigsaw's regions (drawn
+# in place of the boxes), a killer's cages, or nothing.
+Outline = Literal["", "regions", "cages"]
+# Why a line's fields fail, as file reading words it (variant_lines.py).
+FieldFailure = Literal["length", "character", "region", "cage"]
+
+_REGION_NAMES = frozenset("123456789")
+_CAGE_NAMES = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
+_SUM_CHARACTERS = frozenset("0123456789,")
+
+
+class BadField(ValueError):
+    """The first failure among a line's fields."""
+
+    def __init__(self, failure: FieldFailure) -> None:
+        super().__init__(failure)
+        self.failure: FieldFailure = failure
+
+
+@dataclass(frozen=True)
+class LineFields:
+    """What a puzzle line carries after its givens: the fields that make
+    its shape, one line's board differing from the next."""
+
+    count: int  # fields after the givens
+    label_separator: re.Pattern[str]  # what ends the last field, before the label
+    check: Callable[[list[str]], None]  # raises BadField at the first failure of the fields
+    shape: Callable[[list[str]], Shape]  # the shape of fields that passed the check
+
+
+@dataclass(frozen=True)
+class Variant:
+    """Everything the code asks of one variant."""
+
+    name: str  # its files' first line, ``--variant``, the store's board name
+    title: str  # its name in the New Puzzle dialog
+    template: Callable[[], Shape]  # the shape (the houses) a file of it is known by
+    line_fields: LineFields | None = None  # None: a line carries its givens only
+    shuffled: bool = False  # a made grid's rows and columns may move (no diagonal, window or region to break)
+    uniqueness: bool = False  # the uniqueness techniques apply (written for the classic houses only)
+    outline: Outline = ""
 
 
 def _classic() -> Shape:
@@ -88,27 +138,136 @@ def killer(cage_map: str, totals: tuple[int, ...]) -> Shape:
     return _variant("killer", _classic().houses, cages, extra)
 
 
+def check_text(text: str, length: int, allowed: frozenset[str]) -> None:
+    """One field: its length, then its characters."""
+    if len(text) != length:
+        raise BadField("length")
+    if not allowed.issuperset(text):
+        raise BadField("character")
+
+
+def _groups(names: str) -> list[list[int]]:
+    """The cells of each name, in the order of each name's first cell."""
+    groups: dict[str, list[int]] = {}
+    for cell, name in enumerate(names):
+        groups.setdefault(name, []).append(cell)
+    return list(groups.values())
+
+
+def _connected(cells: list[int]) -> bool:
+    """Are the cells one orthogonally connected piece of the 9x9 board?"""
+    inside = set(cells)
+    seen = {cells[0]}
+    todo = [cells[0]]
+    while todo:
+        cell = todo.pop()
+        row, col = divmod(cell, 9)
+        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
+            neighbour = 9 * r + c
+            if 0 <= r < 9 and 0 <= c < 9 and neighbour in inside and neighbour not in seen:
+                seen.add(neighbour)
+                todo.append(neighbour)
+    return len(seen) == len(inside)
+
+
+def _check_regions(fields: list[str]) -> None:
+    """A region map: nine connected regions of nine cells."""
+    check_text(fields[0], GIVENS, _REGION_NAMES)
+    groups = _groups(fields[0])
+    if len(groups) != 9 or any(len(cells) != 9 or not _connected(cells) for cells in groups):
+        raise BadField("region")
+
+
+def _check_cages(fields: list[str]) -> None:
+    """A cage map of connected cages, then a total for each that its cells can add up to."""
+    check_text(fields[0], GIVENS, _CAGE_NAMES)
+    groups = _groups(fields[0])
+    if any(not _connected(cells) for cells in groups):
+        raise BadField("cage")
+    if len(fields) < 2 or not fields[1]:
+        raise BadField("length")
+    if not _SUM_CHARACTERS.issuperset(fields[1]):
+        raise BadField("character")
+    totals = fields[1].split(",")
+    if len(totals) != len(groups) or not all(totals):
+        raise BadField("cage")
+    if any(not cage_combinations(len(cells), int(total)) for cells, total in zip(groups, totals, strict=True)):
+        raise BadField("cage")
+
+
+REGION_MAP = LineFields(1, re.compile(r"[ \t,]"), _check_regions, lambda fields: jigsaw(fields[0]))
+# A killer's sums hold commas, so only a space or a tab ends them.
+CAGE_MAP_AND_SUMS = LineFields(
+    2,
+    re.compile(r"[ \t]"),
+    _check_cages,
+    lambda fields: killer(fields[0], tuple(int(total) for total in fields[1].split(","))),
+)
+
+# The table: every list of variants (files, store, command line, New Puzzle
+# dialog) is read from it, in this order.
+VARIANTS: tuple[Variant, ...] = (
+    Variant("x", "Sudoku X", sudoku_x),
+    Variant("windoku", "Windoku", windoku),
+    Variant("jigsaw", "Jigsaw", lambda: jigsaw(BOX_REGIONS), REGION_MAP, outline="regions"),
+    # Cages are made after the grid, so the classic houses alone may be shuffled.
+    Variant("killer", "Killer", lambda: killer("", ()), CAGE_MAP_AND_SUMS, shuffled=True, outline="cages"),
+)
+
+
+def variant_names() -> tuple[str, ...]:
+    """The names of the variants, in the table's order."""
+    return tuple(variant.name for variant in VARIANTS)
+
+
+def find_variant(name: str) -> Variant:
+    """The variant of this name."""
+    for variant in VARIANTS:
+        if variant.name == name:
+            return variant
+    raise ValueError(f"no variant named {name!r}")
+
+
+def variant_of(shape: Shape) -> Variant | None:
+    """The shape's variant, None for a classic board (or a Samurai)."""
+    return find_variant(shape.variant) if shape.variant else None
+
+
 def variant_template(name: str) -> Shape:
     """The shape a file of this variant is known by (a jigsaw of the boxes, a killer without cages)."""
-    if name == "x":
-        return sudoku_x()
-    if name == "windoku":
-        return windoku()
-    if name == "jigsaw":
-        return jigsaw(BOX_REGIONS)
-    if name == "killer":
-        return killer("", ())
-    raise ValueError(f"no variant named {name!r}")
+    return find_variant(name).template()
+
+
+def line_fields_of(shape: Shape) -> LineFields | None:
+    """What the shape's puzzle lines carry after their givens (None: nothing)."""
+    variant = variant_of(shape)
+    return None if variant is None else variant.line_fields
+
+
+def shuffled(shape: Shape) -> bool:
+    """A made grid of this board may have its rows and columns moved (a classic board's may)."""
+    variant = variant_of(shape)
+    return variant is None or variant.shuffled
+
+
+def uniqueness_applies(shape: Shape) -> bool:
+    """The uniqueness techniques apply on this board."""
+    variant = variant_of(shape)
+    return variant is None or variant.uniqueness
+
+
+def outline_of(shape: Shape) -> Outline:
+    """What the board outlines beyond its grid lines."""
+    variant = variant_of(shape)
+    return "" if variant is None else variant.outline
 
 
 def shape_of_line(shape: Shape, line: str) -> Shape:
     """The shape of one validated puzzle line of a file whose shape is ``shape``."""
-    if shape.variant not in PER_LINE or len(line) <= GIVENS:
+    fields = line_fields_of(shape)
+    if fields is None or len(line) <= GIVENS:
         return shape
-    fields = line[GIVENS + 1 :].split(" ")
-    if shape.variant == "jigsaw":
-        return jigsaw(fields[0])
-    return killer(fields[0], tuple(int(total) for total in fields[1].split(",")))
+    return fields.shape(line[GIVENS + 1 :].split(" "))
 
 
 @cache

@@ -28,7 +28,7 @@ from typing import Literal
 
 from ..board.geometry import Shape, samurai, square
 from ..board.puzzle import LineError, Puzzle, WrongLength, format_line, parse_line
-from ..board.variants import VARIANTS
+from ..board.variants import variant_names
 from ..progress import Cancelled, ProgressCallback
 from .reading import FileRefused, read_file_bytes
 
@@ -210,7 +210,7 @@ def _parse(data: bytes | bytearray, owned: bool, should_stop: StopCheck | None =
         raise PuzzleFileError(EMPTY_FILE)
     if first.strip(" \t").lower() == "samurai":
         return _read_collection(lines, start=1, fixed_length=405, kind="samurai", should_stop=should_stop)
-    if first.strip(" \t").lower() in VARIANTS:
+    if first.strip(" \t").lower() in variant_names():
         from .variant_lines import read_variant_collection  # it builds on this module
 
         return read_variant_collection(first.strip(" \t").lower(), lines)

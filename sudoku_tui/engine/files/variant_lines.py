@@ -14,17 +14,12 @@ from __future__ import annotations
 import re
 from collections.abc import Callable
 
-from ..board.variants import GIVENS, cage_combinations, variant_template
+from ..board.variants import GIVENS, BadField, FieldFailure, check_text, find_variant, variant_template
 from .formats import NO_PUZZLES, PuzzleFile, PuzzleFileError, invalid_character, wrong_length
 
-FIELDS = {"x": 1, "windoku": 1, "jigsaw": 2, "killer": 3}
 _GIVEN_CHARACTERS = frozenset(".0123456789")
-_REGION_NAMES = frozenset("123456789")
-_CAGE_NAMES = frozenset("abcdefghijklmnopqrstuvwxyzABCDEFGHIJKLMNOPQRSTUVWXYZ0123456789")
-_SUM_CHARACTERS = frozenset("0123456789,")
-# What ends the last field: a killer's sums hold commas, so only a space or a tab ends them.
+# What ends the givens when they are the last field.
 _LABEL_SEPARATOR = re.compile(r"[ \t,]")
-_SUMS_END = re.compile(r"[ \t]")
 
 
 def invalid_region(line_number: int) -> str:
@@ -33,6 +28,14 @@ def invalid_region(line_number: int) -> str:
 
 def invalid_cage(line_number: int) -> str:
     return f"Line {line_number} has an invalid cage."
+
+
+_WORDS: dict[FieldFailure, Callable[[int], str]] = {
+    "length": wrong_length,
+    "character": invalid_character,
+    "region": invalid_region,
+    "cage": invalid_cage,
+}
 
 
 class LineFailure(Exception):
@@ -67,14 +70,15 @@ def split_fields(variant: str, line: str) -> tuple[list[str], str]:
     """The fields of a line (fewer than the variant has when some are missing) and its label."""
     fields: list[str] = []
     rest = line
-    count = FIELDS[variant]
+    line_fields = find_variant(variant).line_fields
+    count = 1 if line_fields is None else 1 + line_fields.count
     while len(fields) < count - 1:
         space = rest.find(" ")
         if space < 0:
             return [*fields, rest], ""
         fields.append(rest[:space])
         rest = rest[space + 1 :]
-    end = (_SUMS_END if variant == "killer" else _LABEL_SEPARATOR).search(rest)
+    end = (_LABEL_SEPARATOR if line_fields is None else line_fields.label_separator).search(rest)
     if end is None:
         return [*fields, rest], ""
     return [*fields, rest[: end.start()]], rest[end.end() :].strip()
@@ -82,58 +86,13 @@ def split_fields(variant: str, line: str) -> tuple[list[str], str]:
 
 def check_fields(variant: str, fields: list[str]) -> None:
     """Raise :class:`LineFailure` at the first failure."""
-    count = FIELDS[variant]
-    _check_text(fields[0], GIVENS, _GIVEN_CHARACTERS)
-    if count == 1:
-        return
-    if len(fields) < 2:
-        raise LineFailure(wrong_length)
-    names = _REGION_NAMES if variant == "jigsaw" else _CAGE_NAMES
-    _check_text(fields[1], GIVENS, names)
-    groups = _groups(fields[1])
-    if variant == "jigsaw":
-        if len(groups) != 9 or any(len(cells) != 9 or not _connected(cells) for cells in groups):
-            raise LineFailure(invalid_region)
-        return
-    if any(not _connected(cells) for cells in groups):
-        raise LineFailure(invalid_cage)
-    if len(fields) < 3 or not fields[2]:
-        raise LineFailure(wrong_length)
-    if not _SUM_CHARACTERS.issuperset(fields[2]):
-        raise LineFailure(invalid_character)
-    totals = fields[2].split(",")
-    if len(totals) != len(groups) or not all(totals):
-        raise LineFailure(invalid_cage)
-    if any(not cage_combinations(len(cells), int(total)) for cells, total in zip(groups, totals, strict=True)):
-        raise LineFailure(invalid_cage)
-
-
-def _check_text(text: str, length: int, allowed: frozenset[str]) -> None:
-    if len(text) != length:
-        raise LineFailure(wrong_length)
-    if not allowed.issuperset(text):
-        raise LineFailure(invalid_character)
-
-
-def _groups(names: str) -> list[list[int]]:
-    """The cells of each name, in the order of each name's first cell."""
-    groups: dict[str, list[int]] = {}
-    for cell, name in enumerate(names):
-        groups.setdefault(name, []).append(cell)
-    return list(groups.values())
-
-
-def _connected(cells: list[int]) -> bool:
-    """Are the cells one orthogonally connected piece of the 9x9 board?"""
-    inside = set(cells)
-    seen = {cells[0]}
-    todo = [cells[0]]
-    while todo:
-        cell = todo.pop()
-        row, col = divmod(cell, 9)
-        for r, c in ((row - 1, col), (row + 1, col), (row, col - 1), (row, col + 1)):
-            neighbour = 9 * r + c
-            if 0 <= r < 9 and 0 <= c < 9 and neighbour in inside and neighbour not in seen:
-                seen.add(neighbour)
-                todo.append(neighbour)
-    return len(seen) == len(inside)
+    line_fields = find_variant(variant).line_fields
+    try:
+        check_text(fields[0], GIVENS, _GIVEN_CHARACTERS)
+        if line_fields is None:
+            return
+        if len(fields) < 2:
+            raise BadField("length")
+        line_fields.check(fields[1:])
+    except BadField as bad:
+        raise LineFailure(_WORDS[bad.failure]) from None

@@ -7,6 +7,7 @@ from dataclasses import dataclass, field
 
 from ..board.levels import Level
 from ..board.puzzle import Puzzle
+from ..board.variants import uniqueness_applies
 from ..progress import Cancelled
 from ..search.solver import count_solutions
 from .grid import CandidateGrid
@@ -22,7 +23,7 @@ def next_step(grid: CandidateGrid, unique: bool = True, techniques: list[Techniq
     ``grid.should_stop`` and raises :class:`Cancelled` when it says so.
     """
     for tech in TECHNIQUES if techniques is None else techniques:
-        if (tech.uniqueness and not unique) or (tech.classic_only and grid.shape.variant):
+        if (tech.uniqueness and not unique) or (tech.classic_only and not uniqueness_applies(grid.shape)):
             continue
         for step in tech.finder(grid):
             return step

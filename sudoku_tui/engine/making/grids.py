@@ -33,6 +33,7 @@ import random
 from collections.abc import Sequence
 
 from ..board.geometry import Shape
+from ..board.variants import shuffled
 from ..search import backend
 from ..search.pure import PureSearch
 
@@ -146,7 +147,7 @@ def random_grid(shape: Shape, rng: random.Random) -> tuple[int, ...]:
     count = shape.size + shape.size // 2  # a fill without dead ends takes one word per cell
     while (grid := fill(shape, words(rng, count), FILL_BUDGET)) is None:
         count = min(2 * count, FILL_BUDGET)
-    if shape.is_samurai or shape.variant in ("x", "windoku", "jigsaw"):
+    if shape.is_samurai or not shuffled(shape):
         return tuple(grid)  # moving rows and columns would break the diagonals, windows or regions
     return tuple(_transform(grid, shape.box, words(rng, 2 * shape.n - 1)))
 

@@ -12,10 +12,11 @@ from it (killer_cages.py).
 from __future__ import annotations
 
 import random
+from collections.abc import Callable
 
 from ..board.geometry import Shape
 from ..board.puzzle import Puzzle
-from ..board.variants import BOX_REGIONS, jigsaw, variant_template
+from ..board.variants import BOX_REGIONS, CAGE_MAP_AND_SUMS, REGION_MAP, LineFields, jigsaw, killer, line_fields_of
 from ..search.solver import solve
 from .grids import random_grid
 from .killer_cages import grow_cages, killer_shape
@@ -64,15 +65,31 @@ def random_regions(rng: random.Random, trades: int = TRADES) -> str:
     return "".join(regions)
 
 
-def board_and_grid(shape: Shape, rng: random.Random) -> tuple[Shape, tuple[int, ...]]:
-    """The board of the next puzzle (``shape`` itself unless a jigsaw or
-    killer) and a random complete grid of it."""
-    if shape.variant == "killer":
-        grid = random_grid(variant_template("killer"), rng)
-        return killer_shape(grid, grow_cages(grid, rng)), grid
-    if shape.variant != "jigsaw":
-        return shape, random_grid(shape, rng)
+def _jigsaw_board(rng: random.Random) -> tuple[Shape, tuple[int, ...]]:
+    """A random region map, and a grid of it."""
     while True:
         board = jigsaw(random_regions(rng))
         if solve(Puzzle(board, (0,) * 81)) is not None:  # random_grid would never end on a map without a grid
             return board, random_grid(board, rng)
+
+
+def _killer_board(rng: random.Random) -> tuple[Shape, tuple[int, ...]]:
+    """A classic grid, and cages grown from it."""
+    grid = random_grid(killer("", ()), rng)
+    return killer_shape(grid, grow_cages(grid, rng)), grid
+
+
+# How a board whose lines carry fields is drawn anew, by what the fields say.
+_NEW_BOARDS: dict[LineFields, Callable[[random.Random], tuple[Shape, tuple[int, ...]]]] = {
+    REGION_MAP: _jigsaw_board,
+    CAGE_MAP_AND_SUMS: _killer_board,
+}
+
+
+def board_and_grid(shape: Shape, rng: random.Random) -> tuple[Shape, tuple[int, ...]]:
+    """The board of the next puzzle (``shape`` itself unless its lines carry
+    a region map or cages) and a random complete grid of it."""
+    fields = line_fields_of(shape)
+    if fields is None:
+        return shape, random_grid(shape, rng)
+    return _NEW_BOARDS[fields](rng)

@@ -36,7 +36,7 @@ from ..batch.workers import MAX_LIMIT
 from ..board.conflicts import candidates, conflicting_cells
 from ..board.geometry import Shape
 from ..board.puzzle import Puzzle
-from ..board.variants import PER_LINE
+from ..board.variants import line_fields_of
 from ..progress import ProgressCallback
 from . import backend
 from .pure import PureSearch
@@ -91,7 +91,7 @@ _kept = threading.local()
 def _search(shape: Shape) -> Search:
     """The compiled search when Numba is there, else the pure-Python one."""
     compiled = backend.compiled()
-    if shape.variant in PER_LINE:
+    if line_fields_of(shape) is not None:
         return _new_search(shape, compiled)  # a jigsaw's or killer's shape is its line's own: none to keep
     searches: dict[tuple[str, bool], Search] = _kept.__dict__.setdefault("searches", {})
     found = searches.get((shape.name, compiled))
