@@ -13,7 +13,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui import cli
+from sudoku_tui.cli import program as cli
 from sudoku_tui.engine.batch.workers import MAX_LIMIT, usable_cores, worker_count
 from sudoku_tui.engine.warm import interrupt_inside_numba, warm_up
 from tests.search_paths import compiled_search_available
@@ -157,7 +157,7 @@ def test_the_stop_during_a_compile_keeps_the_output_and_says_interrupted(tmp_pat
     script = tmp_path / "stop.py"
     script.write_text(
         "import sys\n"
-        "from sudoku_tui import cli\n"
+        "from sudoku_tui.cli import program as cli\n"
         "sys.stdout.write('a line already made\\n')\n"
         "cli._interrupted_while_compiling()\n"
         "print('never')\n"

@@ -19,7 +19,7 @@ from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
 if TYPE_CHECKING:
-    from .engine.files.formats import PuzzleFile
+    from ..engine.files.formats import PuzzleFile
 
     Subparsers = argparse._SubParsersAction[argparse.ArgumentParser]
 
@@ -92,7 +92,7 @@ def _batch_options(parser: argparse.ArgumentParser, json_help: str | None) -> No
 
 
 def _positive(text: str) -> int:
-    from .cli import _positive as positive
+    from .program import _positive as positive
 
     return positive(text)
 
@@ -131,7 +131,7 @@ def missing_extra(command: str, module: str) -> str | None:
 
 def drawable(puzzles: PuzzleFile) -> bool:
     """Whether export draws the file's puzzles whole; if not, says what it leaves out."""
-    from .authoring.figure import left_out
+    from ..authoring.figure import left_out
 
     missing = left_out(puzzles.puzzle(0).shape)
     if missing is not None:
@@ -148,8 +148,8 @@ def _fail(message: str, status: int = 1) -> int:
 def read_file(path: str) -> PuzzleFile | None:
     """The file's puzzles (a bundled one when no such local file exists), or
     None after printing the reason: every command reads its file this way."""
-    from .engine.files.formats import PuzzleFileError, read_puzzle_file
-    from .paths import puzzle_path
+    from ..engine.files.formats import PuzzleFileError, read_puzzle_file
+    from ..paths import puzzle_path
 
     try:
         return read_puzzle_file(puzzle_path(path))
@@ -174,8 +174,8 @@ def _spread_chunks(
 
     Raises DaskUnavailable (from :mod:`.engine.spread`) for a bad ``--dask``.
     """
-    from .cli import ProgressBar
-    from .engine.batch.spread import spread
+    from ..engine.batch.spread import spread
+    from .program import ProgressBar
 
     bar = ProgressBar(total, label)
     done = 0
@@ -191,7 +191,7 @@ def _spread_chunks(
 
 def _run(body: Callable[[], None]) -> int:
     """Run ``body``; a Dask that cannot be used is one sentence and exit 1."""
-    from .engine.batch.spread import DaskUnavailable
+    from ..engine.batch.spread import DaskUnavailable
 
     try:
         body()
@@ -202,7 +202,7 @@ def _run(body: Callable[[], None]) -> int:
 
 
 def _line_chunks(puzzles: PuzzleFile, size: int) -> Iterator[tuple[str, list[str]]]:
-    from .engine.batch.spread import chunks
+    from ..engine.batch.spread import chunks
 
     return ((puzzles.shape.name, part) for part in chunks(puzzles.lines, size))
 
@@ -241,7 +241,7 @@ def _each_puzzle(
 
 
 def _canon(args: argparse.Namespace) -> int:
-    from .engine.batch.author_runs import Canon, canon_chunk
+    from ..engine.batch.author_runs import Canon, canon_chunk
 
     def write(puzzles: PuzzleFile, index: int, canon: Canon) -> None:
         if args.json:
@@ -257,7 +257,7 @@ def _canon(args: argparse.Namespace) -> int:
 
 def _dedupe(args: argparse.Namespace) -> int:
     """The kept puzzles as a file of the same kind (header, labels), and a count on stderr."""
-    from .engine.batch.author_runs import Canon, canon_chunk
+    from ..engine.batch.author_runs import Canon, canon_chunk
 
     seen: set[str] = set()
     kept: list[int] = []
@@ -284,7 +284,7 @@ def _dedupe(args: argparse.Namespace) -> int:
 
 
 def _minimal(args: argparse.Namespace) -> int:
-    from .engine.batch.author_runs import Givens, minimal_chunk
+    from ..engine.batch.author_runs import Givens, minimal_chunk
 
     def write(puzzles: PuzzleFile, index: int, givens: Givens) -> None:
         if args.json:
@@ -306,8 +306,8 @@ def _minimal(args: argparse.Namespace) -> int:
 def _grade(args: argparse.Namespace) -> int:
     """``Hard 1340`` per puzzle (``Stuck 1340`` when logic runs out, the game's
     sentence when there is no solution), or JSON objects."""
-    from .engine.batch.author_runs import Grade, grade_chunk
-    from .game.texts import NO_SOLUTION
+    from ..engine.batch.author_runs import Grade, grade_chunk
+    from ..game.texts import NO_SOLUTION
 
     def write(puzzles: PuzzleFile, index: int, grade: Grade) -> None:
         if args.json:
@@ -323,7 +323,7 @@ def _grade(args: argparse.Namespace) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from .engine.batch.solving import CHUNK, NO_SOLUTION
+    from ..engine.batch.solving import CHUNK, NO_SOLUTION
 
     puzzles = read_file(args.file)
     if puzzles is None:
@@ -349,17 +349,17 @@ def _solve(args: argparse.Namespace) -> int:
 
 def _split_answers(task: tuple[str, str, str, bool, int]) -> list[str]:
     """One solve chunk's answers (module level, so it pickles for a process or a Dask worker)."""
-    from .engine.batch.solving import _pool_job
+    from ..engine.batch.solving import _pool_job
 
     return _pool_job(task).split("\n")
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from .engine.batch.author_runs import generate_chunk
-    from .engine.batch.generating import order_of
-    from .engine.board.geometry import shape_for_size
-    from .engine.making.generator import GenerationFailed
-    from .engine.making.practice import technique_named
+    from ..engine.batch.author_runs import generate_chunk
+    from ..engine.batch.generating import order_of
+    from ..engine.board.geometry import shape_for_size
+    from ..engine.making.generator import GenerationFailed
+    from ..engine.making.practice import technique_named
 
     try:
         technique = technique_named(args.technique) if args.technique else None
@@ -402,7 +402,7 @@ def file_header(shape_name: str, variant: str | None) -> str:
 
 def _explain(args: argparse.Namespace) -> int:
     """One JSON object a step (technique, explanation, placements, eliminations, cells), then the grade."""
-    from .engine.logic.runner import solve_logically
+    from ..engine.logic.runner import solve_logically
 
     puzzles = read_file(args.file)
     if puzzles is None:
@@ -444,7 +444,7 @@ def _booklet(args: argparse.Namespace) -> int:
     missing = missing_extra("export --pdf", "fpdf")
     if missing:
         return _fail(missing)
-    from .authoring.export import booklet_chunk, export_booklet
+    from ..authoring.export import booklet_chunk, export_booklet
 
     puzzles = read_file(args.file)
     if puzzles is None or not drawable(puzzles):
@@ -463,7 +463,7 @@ def _booklet(args: argparse.Namespace) -> int:
 
 def _convert(args: argparse.Namespace) -> int:
     """Every puzzle (or puzzle ``--index``) in the format ``--to``; grids a blank line apart."""
-    from .engine.files.exchange import puzzle_text
+    from ..engine.files.exchange import puzzle_text
 
     puzzles = read_file(args.file)
     if puzzles is None:

@@ -13,13 +13,14 @@ from collections.abc import Callable, Iterable, Sequence
 from contextlib import suppress
 from typing import TYPE_CHECKING, TextIO
 
-from . import __version__, cli_authors
-from .engine.board.levels import LEVEL_KEYS, Level, Symmetry
-from .paths import puzzle_path
-from .serve.command import add_serve_parser
+from .. import __version__
+from ..engine.board.levels import LEVEL_KEYS, Level, Symmetry
+from ..paths import puzzle_path
+from ..serve.command import add_serve_parser
+from . import author_commands as cli_authors
 
 if TYPE_CHECKING:
-    from .cli_authors import Subparsers
+    from .author_commands import Subparsers
 
 
 class ProgressBar:
@@ -62,7 +63,7 @@ def _positive(text: str) -> int:
 
 def _limit(text: str) -> int:
     """A solution count the compiled counter can hold."""
-    from .engine.batch.workers import MAX_LIMIT
+    from ..engine.batch.workers import MAX_LIMIT
 
     value = _positive(text)
     if value > MAX_LIMIT:
@@ -204,7 +205,7 @@ def _prepare_solver(jobs: int) -> Callable[[], None]:
     install), and let Ctrl-C during a compile end the command at once;
     before a process pool, compile it here, once, not per worker.
     Returns the function that stops listening for compiles."""
-    from .engine.warm import announce_compiles, interrupt_inside_numba, warm_up
+    from ..engine.warm import announce_compiles, interrupt_inside_numba, warm_up
 
     stop_announcing = announce_compiles(lambda: print(PREPARING, file=sys.stderr, flush=True))
     stop_interrupting = interrupt_inside_numba(_interrupted_while_compiling)
@@ -247,7 +248,7 @@ def _play(path: str | None) -> int:
         print(NEEDS_TERMINAL, file=sys.stderr)
         return 2
     try:
-        from .ui import SudokuApp
+        from ..ui import SudokuApp
     except ImportError as error:  # pragma: no cover - only when textual is missing
         return _fail(f"The game needs Textual: {error}")
     app = SudokuApp(puzzle_path(path) if path is not None else None)
@@ -265,7 +266,7 @@ def _check(path: str) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from .engine.batch.solving import solve_lines
+    from ..engine.batch.solving import solve_lines
 
     puzzles = cli_authors.read_file(args.file)
     if puzzles is None:
@@ -300,10 +301,10 @@ def _progress_to(bar: ProgressBar) -> Callable[[int, int], None]:
 
 
 def _generate(args: argparse.Namespace) -> int:
-    from .engine.batch.generating import generate_lines
-    from .engine.board.geometry import shape_for_size
-    from .engine.making.generator import GenerationFailed
-    from .engine.making.practice import technique_named
+    from ..engine.batch.generating import generate_lines
+    from ..engine.board.geometry import shape_for_size
+    from ..engine.making.generator import GenerationFailed
+    from ..engine.making.practice import technique_named
 
     try:
         technique = technique_named(args.technique) if args.technique else None
@@ -334,8 +335,8 @@ def _generate(args: argparse.Namespace) -> int:
 
 def _explain(path: str, index: int) -> int:
     """Every logical step of one puzzle, then its grade (or where logic stops)."""
-    from .engine.logic.runner import solve_logically
-    from .game.texts import NO_SOLUTION
+    from ..engine.logic.runner import solve_logically
+    from ..game.texts import NO_SOLUTION
 
     puzzles = cli_authors.read_file(path)
     if puzzles is None:
@@ -374,7 +375,7 @@ def _export(args: argparse.Namespace) -> int:
     missing = cli_authors.missing_extra("export --png", "PIL") if args.png else None
     if missing:
         return _fail(missing)
-    from .authoring.export import export_picture
+    from ..authoring.export import export_picture
 
     kind, out = ("svg", args.svg) if args.svg else ("png", args.png)
     export_picture(puzzles.puzzle(args.index), Path(out), solved=args.solutions, kind=kind)
@@ -382,19 +383,19 @@ def _export(args: argparse.Namespace) -> int:
 
 
 def _stats(args: argparse.Namespace) -> int:
-    from .game.stats_report import run_stats
+    from ..game.stats_report import run_stats
 
     return run_stats(args.json)
 
 
 def _daily(args: argparse.Namespace) -> int:
-    from .game.stats_report import run_daily
+    from ..game.stats_report import run_daily
 
     return run_daily(args.date, args.level, args.size)
 
 
 def _serve(args: argparse.Namespace) -> int:
-    from .serve.command import run_serve
+    from ..serve.command import run_serve
 
     return run_serve(args)
 
