@@ -81,3 +81,105 @@ def too_small(width: int, height: int, need_width: int, need_height: int) -> str
 def symbols(shape: Shape, values: Sequence[int]) -> str:
     """``1 4 7`` (or ``A C`` on 16x16): values as the board writes them."""
     return " ".join(shape.symbol(value) for value in values)
+
+
+# The command line
+PREPARING = "Preparing the solver (first run only)…"
+INTERRUPTED = "Interrupted."
+NEEDS_TERMINAL = "sudoku-tui needs a terminal: run it in one, without redirecting its input or output."
+STUCK = "Stuck: no logical step found"
+CANON_SQUARE_ONLY = "Canonical forms are for square boards (4x4, 9x9, 16x16); this file holds Samurai puzzles."
+# minimal's verdicts, one line a puzzle.
+MINIMAL = "minimal"
+SEVERAL_SOLUTIONS = "several solutions"
+NO_SOLUTION_VERDICT = "no solution"
+
+
+def unknown_command(words: Sequence[str]) -> str:
+    return f"unknown command or extra arguments: {' '.join(words)}"
+
+
+def not_a_whole_number(text: str) -> str:
+    return f"{text!r} is not a whole number"
+
+
+def at_least_one(value: int) -> str:
+    return f"{value} must be at least 1"
+
+
+def too_large(value: int, most: int) -> str:
+    return f"{value} is too large (at most {most})"
+
+
+def puzzle_index_out_of_range(index: int, count: int) -> str:
+    """For ``--index``, which counts the file's puzzles from 0."""
+    return f"Puzzle index {index} is out of range: the file has {count} (0 to {count - 1})."
+
+
+def needs_textual(error: ImportError) -> str:
+    return f"The game needs Textual: {error}"
+
+
+def output_failed(reason: str) -> str:
+    return f"sudoku-tui stopped: the output could not be written ({reason})."
+
+
+def needs_authors_extra(command: str, module: str) -> str:
+    return f"{command} needs the authors extra (pip install 'sudoku-tui[authors]'): {module} is missing."
+
+
+def cannot_draw(missing: str, board: str) -> str:
+    return f"export cannot draw the {missing} of {board} puzzles yet, and without them they cannot be solved."
+
+
+def canon_classic_only(board: str) -> str:
+    return f"Canonical forms are for classic boards; this file holds {board} puzzles."
+
+
+def no_canonical_form(error: str) -> str:
+    return f"no canonical form: {error}"
+
+
+def dedupe_count(kept: int, read: int) -> str:
+    return f"{kept} of {read} puzzles kept, {read - kept} equivalent repeats left out."
+
+
+def not_minimal(redundant: Sequence[str]) -> str:
+    return f"not minimal: {' '.join(redundant)}"
+
+
+def grade_line(level: str, score: int) -> str:
+    """explain's last line on a puzzle logic solves."""
+    return f"Grade: {level} (score {score})"
+
+
+def booklet_written(count: int, path: str) -> str:
+    return f"{count} puzzles written to {path}"
+
+
+def convert_square_only(to: str) -> str:
+    return f"--to {to} is written for square boards; this file holds Samurai puzzles (use --to line)."
+
+
+def exchange_classic_only(board: str) -> str:
+    return f"The exchange formats hold classic puzzles; this file holds {board} puzzles."
+
+
+def not_listen_address(text: str) -> str:
+    return f"{text!r} is not ADDR:PORT (for example 127.0.0.1:2222)"
+
+
+def not_a_port(number: int) -> str:
+    return f"{number} is not a port (0 to 65535)"
+
+
+def not_seconds(text: str) -> str:
+    return f"{text!r} is not a number of seconds"
+
+
+def not_more_than_zero_seconds(text: str) -> str:
+    return f"{text} must be more than 0 seconds"
+
+
+def not_a_folder(text: str) -> str:
+    return f"{text} is not a folder"

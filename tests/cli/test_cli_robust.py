@@ -16,6 +16,7 @@ import pytest
 from sudoku_tui import cli
 from sudoku_tui.engine.batch.workers import MAX_LIMIT, usable_cores, worker_count
 from sudoku_tui.engine.warm import interrupt_inside_numba, warm_up
+from sudoku_tui.game.texts import PREPARING
 from tests.search_paths import compiled_search_available
 
 NO_SOLUTION = "The puzzle has no solution."
@@ -157,9 +158,9 @@ def test_the_stop_during_a_compile_keeps_the_output_and_says_interrupted(tmp_pat
     script = tmp_path / "stop.py"
     script.write_text(
         "import sys\n"
-        "from sudoku_tui import cli\n"
+        "from sudoku_tui.cli.first_compile import interrupted_while_compiling\n"
         "sys.stdout.write('a line already made\\n')\n"
-        "cli._interrupted_while_compiling()\n"
+        "interrupted_while_compiling()\n"
         "print('never')\n"
     )
     result = subprocess.run([sys.executable, str(script)], capture_output=True, text=True, timeout=60)
@@ -275,14 +276,14 @@ def test_a_compile_is_announced_once(capsys: pytest.CaptureFixture[str]) -> None
 
     from sudoku_tui.engine.warm import announce_compiles
 
-    stop = announce_compiles(lambda: print(cli.PREPARING, file=sys.stderr))
+    stop = announce_compiles(lambda: print(PREPARING, file=sys.stderr))
     try:
         # Two functions new to this process: each is a real compile.
         assert njit(lambda x: x + 1)(1) == 2
         assert njit(lambda x: x * 3)(2) == 6
     finally:
         stop()
-    assert capsys.readouterr().err == cli.PREPARING + "\n"
+    assert capsys.readouterr().err == PREPARING + "\n"
 
 
 @pytest.mark.skipif(not compiled_search_available(), reason="Numba is not installed (the fast extra)")

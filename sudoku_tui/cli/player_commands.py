@@ -1,0 +1,45 @@
+"""The commands on the player's own record: ``stats`` (the games played) and
+``daily`` (the daily puzzle, the same on every machine)."""
+
+from __future__ import annotations
+
+import argparse
+
+from ..engine.board.levels import LEVEL_KEYS
+from .registry import Command
+
+
+def _add_stats(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--json", action="store_true", help="print them as one JSON object")
+
+
+def _stats(args: argparse.Namespace) -> int:
+    # The store loads only for the commands that read it; --help stays fast.
+    from ..game.stats_report import run_stats
+
+    return run_stats(args.json)
+
+
+def _add_daily(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument("--date", metavar="YYYY-MM-DD", default=None, help="the date (UTC; default today)")
+    parser.add_argument("--level", choices=LEVEL_KEYS, default="medium", help="level (default medium)")
+    parser.add_argument("--size", choices=("9", "16", "samurai"), default="9", help="board (default 9)")
+
+
+def _daily(args: argparse.Namespace) -> int:
+    # The store and the generator load only for the commands that use them; --help stays fast.
+    from ..game.stats_report import run_daily
+
+    return run_daily(args.date, args.level, args.size)
+
+
+COMMANDS = (
+    Command("stats", "your games: per board and level, the daily streak, recent solves", _add_stats, _stats),
+    Command(
+        "daily",
+        "the daily puzzle: the same line on every machine for a date",
+        _add_daily,
+        _daily,
+        searches=True,
+    ),
+)
