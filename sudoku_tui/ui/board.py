@@ -21,10 +21,10 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..game.play import Play
-from .cells import Highlights, cell_runs, outlined, paused_banner
 from .commands import command
-from .layout import BoardPlan, choose_plan, plan_board, smallest_plan
-from .outlines import SUPERSCRIPT, cage_totals, edges_below, shaded_cells
+from .drawing.cells import Highlights, cell_runs, outlined, paused_banner
+from .drawing.layout import BoardPlan, choose_plan, plan_board, smallest_plan
+from .drawing.outlines import SUPERSCRIPT, cage_totals, edges_below, shaded_cells
 
 # How many drawn lines and cell rows are kept: far more than a game's screens need.
 STRIPS_KEPT = 4096

@@ -54,9 +54,9 @@ from ..game.store import Game, StoreError
 from .board import Board
 from .commands import palette_commands
 from .dialogs import MessageDialog, OpenFileDialog, ResumeDialog
+from .drawing.layout import choose_plan, smallest_plan
 from .help import HelpScreen, key_rows
 from .keys import GAME_KEYS
-from .layout import choose_plan, smallest_plan
 from .new_puzzle_dialog import NewPuzzleDialog
 from .statistics_screen import StatisticsScreen
 from .widgets import BoardArea, DigitCounts, GameFooter, PuzzleBar, PuzzleNumber, StatusLine

@@ -13,7 +13,7 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine.board.geometry import Shape
+from ...engine.board.geometry import Shape
 
 EDGE_BELOW = "▁"  # an outline under a cell, where no grid line runs
 SHADE = "░"  # the blank sides of a shaded cell, so the shading shows without colour

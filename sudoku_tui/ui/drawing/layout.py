@@ -40,7 +40,7 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from ..engine.board.geometry import Shape
+from ...engine.board.geometry import Shape
 from .outlines import apart, cage_totals, outline_groups
 
 Density = Literal["roomy", "paired", "lined", "compact", "shaded"]
