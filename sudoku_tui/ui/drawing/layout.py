@@ -30,8 +30,8 @@ A jigsaw has no boxes: where a drawing keeps lines for box edges only, it
 draws only the outside ones there, and its regions' edges are outlined from
 the region map (see :mod:`.outlines`).
 
-Nothing here imports Textual: the widget in ``board.py`` turns the plan
-into styled strips.
+Nothing here imports Textual: :mod:`.strips` turns the plan into styled
+strips for the widget in ``ui/board.py``.
 """
 
 from __future__ import annotations
