@@ -60,6 +60,25 @@ class Notice:
 Notify = Callable[[Notice], None]
 
 
+@dataclass(frozen=True)
+class Answer:
+    """What a player's action did, for the screen to show: the cells it changed,
+    a refusal (the screen rings the bell), whether it solved the puzzle. What
+    the player is told in passing goes out as a :class:`Notice`."""
+
+    move: Move | None = None  # None: nothing changed
+    refused: bool = False
+    solved: bool = False
+
+    @property
+    def changed(self) -> bool:
+        return self.move is not None
+
+
+UNCHANGED = Answer()
+REFUSED = Answer(refused=True)
+
+
 def _ignore(_notice: Notice) -> None:
     pass
 
@@ -411,6 +430,39 @@ class Session:
         self.save_game(force=True)
         return just_solved
 
+    # The player's changes: each is one undoable move on the play, followed by
+    # after_change (the clock, the save, "solved"); the answer says what to redraw.
+
+    def enter(self, cell: int, value: int) -> Answer:
+        """A value typed in a cell, or a clear key (value 0): refused in a given."""
+        self.cursor = cell  # kept with the game, which is saved below
+        if not self.play.may_enter(cell):
+            return REFUSED
+        if self.play.values[cell] == value:
+            return UNCHANGED
+        return self._answer(self.play.enter(cell, value))
+
+    def toggle_mark(self, cell: int, value: int) -> Answer:
+        """A value typed in pencil mode: its mark on or off; refused in a given or a filled cell."""
+        self.cursor = cell
+        if not self.play.may_enter(cell) or not self.play.may_mark(cell):
+            return REFUSED
+        return self._answer(self.play.toggle_mark(cell, value))
+
+    def fill_candidates(self) -> Answer:
+        return self._answer(self.play.fill_candidates())
+
+    def undo(self) -> Answer:
+        return self._answer(self.play.undo())
+
+    def redo(self) -> Answer:
+        return self._answer(self.play.redo())
+
+    def _answer(self, move: Move | None) -> Answer:
+        if move is None:
+            return UNCHANGED
+        return Answer(move, solved=self.after_change())
+
     def begin_solve(self) -> int | None:
         """A token for a solve of the puzzle in play, or None when none may start."""
         if not self.has_puzzle or self.solving:
@@ -443,12 +495,12 @@ class Session:
     def hint_signature(self) -> Signature:
         return self.hints.signature(self.puzzle, self.play.values)
 
-    def apply_step(self, step: Step) -> Move | None:
+    def apply_step(self, step: Step) -> Answer:
         """Placements become entries and eliminations leave the pencil marks, as one
         move that one undo takes back; eliminations are also remembered for the
         next hint, so that one is not found again when the cells had no marks."""
         self.hints.applied(step)
-        return self.play.apply_step(step.placements, step.eliminations, name=f"Hint: {step.technique}")
+        return self._answer(self.play.apply_step(step.placements, step.eliminations, name=f"Hint: {step.technique}"))
 
     def hint_shown(self) -> None:
         """A hint named its step: it counts as used."""

@@ -1,8 +1,12 @@
 """The board widget: draws a :class:`~sudoku_tui.game.play.Play`, moves a cursor, takes entries and marks.
 
-The widget knows how to show and edit cells; which values a cell may hold,
-whether a cell is a given, candidates and conflicts are asked of ``Play``
-(and through it the engine). Its drawing is :mod:`.drawing`'s job: a plan
+The widget turns keys and clicks into the player's actions and sends every
+one (a typed value as much as an undo) to the
+:class:`~sudoku_tui.game.session.Session`, which owns the play and changes
+it; the session's :class:`~sudoku_tui.game.session.Answer` says what to
+redraw, or that the action was refused (the bell). Which values a cell may
+hold, whether a cell is a given, candidates and conflicts are asked of
+``Play`` (and through it the engine). Its drawing is :mod:`.drawing`'s job: a plan
 picked to fit the space it is given, and the lines drawn and cached by
 :class:`~.drawing.strips.BoardStrips`.
 """
@@ -21,6 +25,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..game.play import Play
+from ..game.session import Answer, Session
 from .commands import command
 from .drawing.cells import Highlights
 from .drawing.layout import BoardPlan, choose_plan, plan_board, smallest_plan
@@ -131,13 +136,12 @@ class Board(Widget, can_focus=True):
     """Entries that differ from the solution, while show mistakes is on (the game says which)."""
 
     class Changed(Message):
-        """The play changed: an entry, a clearing, marks, an undo or a redo."""
+        """The play changed: an entry, a clearing, marks, an undo, a redo or a hint applied."""
 
-        def __init__(self, board: Board, cell: int, value: int) -> None:
+        def __init__(self, board: Board, answer: Answer) -> None:
             super().__init__()
             self.board = board
-            self.cell = cell
-            self.value = value
+            self.answer = answer
 
         @property
         def control(self) -> Board:
@@ -155,16 +159,17 @@ class Board(Widget, can_focus=True):
             return self.board
 
     def __init__(
-        self, play: Play, *, name: str | None = None, id: str | None = None, classes: str | None = None
+        self, session: Session, *, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self.play = play
+        self.session = session  # every change goes through it
+        self.play: Play = session.play  # the play shown, read here and never changed
         # The cell whose possible values the player asked for (v); None once the cursor moves.
         self.possible_for: int | None = None
         self._lit_key: tuple[object, ...] | None = None
         self._lit = Highlights()
         self._room = Size(10_000, 10_000)  # space offered by the parent; set on resize
-        self._plan: BoardPlan = plan_board(play.shape, "lined")
+        self._plan: BoardPlan = plan_board(self.play.shape, "lined")
         self._looks_applied: object = None
         self._looks_by_role: dict[str, Style] = {}
         self._strips = BoardStrips()
@@ -244,7 +249,7 @@ class Board(Widget, can_focus=True):
         self.highlight = not self.highlight
 
     def action_fill_candidates(self) -> None:
-        self._changed(self.play.fill_candidates() is not None)
+        self.show_answer(self.session.fill_candidates())
 
     def action_possible_values(self) -> None:
         """Possible values: the status line lists the values the rules allow in this cell."""
@@ -259,25 +264,23 @@ class Board(Widget, can_focus=True):
         self.choosing = not self.choosing
 
     def action_undo(self) -> None:
-        self._changed(self.play.undo() is not None)
+        self.show_answer(self.session.undo())
 
     def action_redo(self) -> None:
-        self._changed(self.play.redo() is not None)
+        self.show_answer(self.session.redo())
 
-    def play_changed(self, changed: bool) -> None:
-        """The screen changed the play (a hint applied): redraw and tell, as after a key."""
-        self._changed(changed)
-        self._refresh_changed()
-
-    def _changed(self, changed: bool) -> None:
-        """Redraw after a change to the play and tell the screen."""
-        if not changed:
+    def show_answer(self, answer: Answer) -> None:
+        """What the session answered to an action (a key here, or a hint applied by the
+        screen): the bell for a refusal; after a change, redraw and tell the screen."""
+        if answer.refused:
+            self.app.bell()
+        if not answer.changed:
             return
         self.hint_cells = frozenset()
         self.set_class(False, "-solved")
         self._refresh_changed()
         self.refresh_bindings()
-        self.post_message(self.Changed(self, self.cursor, self.play.values[self.cursor]))
+        self.post_message(self.Changed(self, answer))
         self.post_message(self.Selected(self))
 
     # ---- fitting -----------------------------------------------------------
@@ -371,19 +374,10 @@ class Board(Widget, can_focus=True):
 
     def _enter(self, value: int) -> None:
         """A value key (or a clear key, value 0): enter it, or in pencil mode toggle that mark."""
-        cell = self.cursor
-        if not self.play.may_enter(cell):
-            self.app.bell()
-            return
         if self.pencil and value:
-            if not self.play.may_mark(cell):
-                self.app.bell()
-                return
-            self._changed(self.play.toggle_mark(cell, value) is not None)
-            return
-        if self.play.values[cell] == value:
-            return
-        self._changed(self.play.enter(cell, value) is not None)
+            self.show_answer(self.session.toggle_mark(self.cursor, value))
+        else:
+            self.show_answer(self.session.enter(self.cursor, value))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

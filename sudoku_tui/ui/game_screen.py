@@ -113,7 +113,7 @@ class GameScreen(Screen[None]):
         with PuzzleBar(id="puzzle-bar"):
             yield from PuzzleBar.parts()
         with BoardArea(id="board-area"):
-            yield Board(self.session.play, id="board")
+            yield Board(self.session, id="board")
             yield DigitCounts(id="counts")
         with StatusLine(id="status-bar"):
             yield from StatusLine.parts()
@@ -489,11 +489,9 @@ class GameScreen(Screen[None]):
     # ---- playing ------------------------------------------------------------
 
     @on(Board.Changed)
-    def _board_changed(self) -> None:
-        self._after_change()
-
-    def _after_change(self, announce: bool = True) -> None:
-        if self.session.after_change(announce):
+    def _board_changed(self, message: Board.Changed) -> None:
+        """The session changed the play for an action (and saved it): show what it did."""
+        if message.answer.solved:
             self.board.mark_solved(True)
         self._moment_passed()
         self._show_board_state()
@@ -598,7 +596,7 @@ class GameScreen(Screen[None]):
             self._say(f"{name}: {step.explanation}", title=name, body=step.explanation)
         else:
             self.board.hint_cells = frozenset()
-            self.board.play_changed(self.session.apply_step(step) is not None)
+            self.board.show_answer(self.session.apply_step(step))
             self._say(f"Applied {step.technique}: {step.effects(self.session.puzzle.shape)}")
 
     def _show_progress(self, verdict: Verdict) -> None:
