@@ -324,14 +324,11 @@ class Session:
 
     def _tell_start(self, puzzle: Puzzle, resumed: Game | None) -> None:
         if resumed is not None:
-            played = format_elapsed(resumed.elapsed)
-            self.notify(Notice(f"Your game of this puzzle was resumed ({played} played)."))
+            self.notify(Notice(texts.resumed(format_elapsed(resumed.elapsed))))
             return
         before = self.keeper.solved_before(puzzle)
         if before is not None:
-            self.notify(
-                Notice(f"You solved this puzzle before, in {format_elapsed(before.elapsed)}. Here it is afresh.")
-            )
+            self.notify(Notice(texts.solved_before(format_elapsed(before.elapsed))))
 
     @staticmethod
     def _resumed_play(puzzle: Puzzle, saved: Game | None) -> Play | None:
@@ -391,12 +388,12 @@ class Session:
     def describe(game: Game) -> str:
         source = game.source
         if source.kind == "file" and source.path:
-            where = f"{shown_name(source.path)}, puzzle {source.index}"
+            where = texts.file_puzzle(shown_name(source.path), source.index)
         elif source.kind == "daily" and source.day is not None:
-            where = f"The daily puzzle of {source.day.isoformat()}"
+            where = texts.daily_puzzle(source.day.isoformat())
         else:
-            where = "A puzzle without a file"
-        return f"{where} ({game.shape}), {format_elapsed(game.elapsed)} played."
+            where = texts.NO_FILE_PUZZLE
+        return texts.saved_game(where, game.shape, format_elapsed(game.elapsed))
 
     def resume(self, game: Game) -> Path | PuzzleFile:
         """What to load to play a saved game again: its file when the file is still
@@ -424,7 +421,7 @@ class Session:
             self.solved = solved
             self._sync_clock()
             if just_solved and announce and not self.aids.solve_used:
-                self.notify(Notice(f"Solved in {format_elapsed(self.clock.elapsed())}!", title="Well done"))
+                self.notify(Notice(texts.solved_in(format_elapsed(self.clock.elapsed())), title=texts.SOLVED_TITLE))
         if just_solved and not self._ended:
             self._end()
         self.save_game(force=True)
@@ -568,8 +565,7 @@ class Session:
     def clock_text(self) -> str:
         if not self.in_game:
             return ""
-        state = " paused" if self.paused else " ✓" if self.solved else ""
-        return f"⏱ {format_elapsed(self.clock.elapsed())}{state}"
+        return texts.clock(format_elapsed(self.clock.elapsed()), self.paused, self.solved)
 
     # ---- the status line --------------------------------------------------------
 
@@ -582,8 +578,8 @@ class Session:
         name = shape.cell_name(cell)
         if show_possible:
             if play.values[cell]:
-                return f"{name} is filled."
+                return texts.cell_filled(name)
             possible = play.candidates_of(cell)
-            return f"{name} can hold {texts.symbols(shape, possible)}" if possible else f"{name}: no value fits!"
+            return texts.cell_can_hold(name, texts.symbols(shape, possible)) if possible else texts.nothing_fits(name)
         marks = play.marks_of(cell)
-        return f"{name} marks {texts.symbols(shape, marks)}" if marks else name
+        return texts.cell_marks(name, texts.symbols(shape, marks)) if marks else name
