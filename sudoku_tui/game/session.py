@@ -60,6 +60,25 @@ class Notice:
 Notify = Callable[[Notice], None]
 
 
+@dataclass(frozen=True)
+class Answer:
+    """What a player's action did, for the screen to show: the cells it changed,
+    a refusal (the screen rings the bell), whether it solved the puzzle. What
+    the player is told in passing goes out as a :class:`Notice`."""
+
+    move: Move | None = None  # None: nothing changed
+    refused: bool = False
+    solved: bool = False
+
+    @property
+    def changed(self) -> bool:
+        return self.move is not None
+
+
+UNCHANGED = Answer()
+REFUSED = Answer(refused=True)
+
+
 def _ignore(_notice: Notice) -> None:
     pass
 
@@ -305,14 +324,11 @@ class Session:
 
     def _tell_start(self, puzzle: Puzzle, resumed: Game | None) -> None:
         if resumed is not None:
-            played = format_elapsed(resumed.elapsed)
-            self.notify(Notice(f"Your game of this puzzle was resumed ({played} played)."))
+            self.notify(Notice(texts.resumed(format_elapsed(resumed.elapsed))))
             return
         before = self.keeper.solved_before(puzzle)
         if before is not None:
-            self.notify(
-                Notice(f"You solved this puzzle before, in {format_elapsed(before.elapsed)}. Here it is afresh.")
-            )
+            self.notify(Notice(texts.solved_before(format_elapsed(before.elapsed))))
 
     @staticmethod
     def _resumed_play(puzzle: Puzzle, saved: Game | None) -> Play | None:
@@ -372,12 +388,12 @@ class Session:
     def describe(game: Game) -> str:
         source = game.source
         if source.kind == "file" and source.path:
-            where = f"{shown_name(source.path)}, puzzle {source.index}"
+            where = texts.file_puzzle(shown_name(source.path), source.index)
         elif source.kind == "daily" and source.day is not None:
-            where = f"The daily puzzle of {source.day.isoformat()}"
+            where = texts.daily_puzzle(source.day.isoformat())
         else:
-            where = "A puzzle without a file"
-        return f"{where} ({game.shape}), {format_elapsed(game.elapsed)} played."
+            where = texts.NO_FILE_PUZZLE
+        return texts.saved_game(where, game.shape, format_elapsed(game.elapsed))
 
     def resume(self, game: Game) -> Path | PuzzleFile:
         """What to load to play a saved game again: its file when the file is still
@@ -405,11 +421,44 @@ class Session:
             self.solved = solved
             self._sync_clock()
             if just_solved and announce and not self.aids.solve_used:
-                self.notify(Notice(f"Solved in {format_elapsed(self.clock.elapsed())}!", title="Well done"))
+                self.notify(Notice(texts.solved_in(format_elapsed(self.clock.elapsed())), title=texts.SOLVED_TITLE))
         if just_solved and not self._ended:
             self._end()
         self.save_game(force=True)
         return just_solved
+
+    # The player's changes: each is one undoable move on the play, followed by
+    # after_change (the clock, the save, "solved"); the answer says what to redraw.
+
+    def enter(self, cell: int, value: int) -> Answer:
+        """A value typed in a cell, or a clear key (value 0): refused in a given."""
+        self.cursor = cell  # kept with the game, which is saved below
+        if not self.play.may_enter(cell):
+            return REFUSED
+        if self.play.values[cell] == value:
+            return UNCHANGED
+        return self._answer(self.play.enter(cell, value))
+
+    def toggle_mark(self, cell: int, value: int) -> Answer:
+        """A value typed in pencil mode: its mark on or off; refused in a given or a filled cell."""
+        self.cursor = cell
+        if not self.play.may_enter(cell) or not self.play.may_mark(cell):
+            return REFUSED
+        return self._answer(self.play.toggle_mark(cell, value))
+
+    def fill_candidates(self) -> Answer:
+        return self._answer(self.play.fill_candidates())
+
+    def undo(self) -> Answer:
+        return self._answer(self.play.undo())
+
+    def redo(self) -> Answer:
+        return self._answer(self.play.redo())
+
+    def _answer(self, move: Move | None) -> Answer:
+        if move is None:
+            return UNCHANGED
+        return Answer(move, solved=self.after_change())
 
     def begin_solve(self) -> int | None:
         """A token for a solve of the puzzle in play, or None when none may start."""
@@ -443,12 +492,12 @@ class Session:
     def hint_signature(self) -> Signature:
         return self.hints.signature(self.puzzle, self.play.values)
 
-    def apply_step(self, step: Step) -> Move | None:
+    def apply_step(self, step: Step) -> Answer:
         """Placements become entries and eliminations leave the pencil marks, as one
         move that one undo takes back; eliminations are also remembered for the
         next hint, so that one is not found again when the cells had no marks."""
         self.hints.applied(step)
-        return self.play.apply_step(step.placements, step.eliminations, name=f"Hint: {step.technique}")
+        return self._answer(self.play.apply_step(step.placements, step.eliminations, name=f"Hint: {step.technique}"))
 
     def hint_shown(self) -> None:
         """A hint named its step: it counts as used."""
@@ -516,8 +565,7 @@ class Session:
     def clock_text(self) -> str:
         if not self.in_game:
             return ""
-        state = " paused" if self.paused else " ✓" if self.solved else ""
-        return f"⏱ {format_elapsed(self.clock.elapsed())}{state}"
+        return texts.clock(format_elapsed(self.clock.elapsed()), self.paused, self.solved)
 
     # ---- the status line --------------------------------------------------------
 
@@ -530,8 +578,8 @@ class Session:
         name = shape.cell_name(cell)
         if show_possible:
             if play.values[cell]:
-                return f"{name} is filled."
+                return texts.cell_filled(name)
             possible = play.candidates_of(cell)
-            return f"{name} can hold {texts.symbols(shape, possible)}" if possible else f"{name}: no value fits!"
+            return texts.cell_can_hold(name, texts.symbols(shape, possible)) if possible else texts.nothing_fits(name)
         marks = play.marks_of(cell)
-        return f"{name} marks {texts.symbols(shape, marks)}" if marks else name
+        return texts.cell_marks(name, texts.symbols(shape, marks)) if marks else name

@@ -14,6 +14,116 @@ NO_SOLUTION = "The puzzle has no solution."
 SOLVED = "The puzzle is correctly solved."
 NOT_SOLVED = "The puzzle is NOT solved."
 
+# The game in play: what the player is told when it starts, ends or comes back.
+SOLVED_TITLE = "Well done"
+
+
+def solved_in(played: str) -> str:
+    return f"Solved in {played}!"
+
+
+def resumed(played: str) -> str:
+    return f"Your game of this puzzle was resumed ({played} played)."
+
+
+def solved_before(played: str) -> str:
+    return f"You solved this puzzle before, in {played}. Here it is afresh."
+
+
+def file_puzzle(name: str, number: int | None) -> str:
+    """Where a saved game's puzzle comes from, for the offer to resume it."""
+    return f"{name}, puzzle {number}"
+
+
+def daily_puzzle(day: str) -> str:
+    return f"The daily puzzle of {day}"
+
+
+NO_FILE_PUZZLE = "A puzzle without a file"
+
+
+def saved_game(where: str, shape: str, played: str) -> str:
+    return f"{where} ({shape}), {played} played."
+
+
+# The status line: the clock, the mode, the cell under the cursor.
+def clock(played: str, paused: bool, solved: bool) -> str:
+    state = " paused" if paused else " ✓" if solved else ""
+    return f"⏱ {played}{state}"
+
+
+PENCIL_MODE = "PENCIL"
+VALUES_MODE = "Values"
+CHOOSE_HIGHLIGHT = "Highlight which value? (a value; 0 none; Esc)"
+
+
+def cell_filled(cell: str) -> str:
+    return f"{cell} is filled."
+
+
+def cell_can_hold(cell: str, values: str) -> str:
+    return f"{cell} can hold {values}"
+
+
+def nothing_fits(cell: str) -> str:
+    return f"{cell}: no value fits!"
+
+
+def cell_marks(cell: str, marks: str) -> str:
+    return f"{cell} marks {marks}"
+
+
+def mistakes_shown(shown: bool) -> str:
+    return "Show mistakes: on." if shown else "Show mistakes: off."
+
+
+# The game screen: its titles, the puzzle bar, files being read.
+TITLE = "Sudoku"
+SAVED_GAME = "Saved game"
+
+
+def not_available(action: str) -> str:
+    """A command chosen in the palette while it cannot run."""
+    return f"{action} is not available now."
+
+
+def loading(name: str) -> str:
+    return f"Loading {name}…"
+
+
+def checking_file(name: str | None) -> str:
+    return f"Checking {name if name is not None else 'the file'}…"
+
+
+def unreadable(name: str, error: object) -> str:
+    return f"{name} cannot be read: {error}"
+
+
+def file_range(count: int, shape: str) -> str:
+    return f"of 0 … {count - 1}  ({shape})"
+
+
+def made_range(shape: str) -> str:
+    return f"(new puzzle, {shape})"
+
+
+def made_title(choice: str) -> str:
+    return f"New {choice} puzzle"
+
+
+# A hint, as it is shown press after press.
+def hint_named(name: str) -> str:
+    return f"Hint: {name} (press ? again to see where)"
+
+
+def hint_explained(name: str, explanation: str) -> str:
+    return f"{name}: {explanation}"
+
+
+def hint_applied(technique: str, effects: str) -> str:
+    return f"Applied {technique}: {effects}"
+
+
 # Action names, as the command palette lists them.
 OPEN_FILE = "Open Puzzle File"
 NEW_PUZZLE = "New Puzzle"

@@ -1,35 +1,35 @@
 """The board widget: draws a :class:`~sudoku_tui.game.play.Play`, moves a cursor, takes entries and marks.
 
-The widget knows how to show and edit cells; which values a cell may hold,
-whether a cell is a given, candidates and conflicts are asked of ``Play``
-(and through it the engine); what one cell shows is :mod:`.cells`' job.
-Its drawing comes from :mod:`.layout`, picked to fit the space it is given.
+The widget turns keys and clicks into the player's actions and sends every
+one (a typed value as much as an undo) to the
+:class:`~sudoku_tui.game.session.Session`, which owns the play and changes
+it; the session's :class:`~sudoku_tui.game.session.Answer` says what to
+redraw, or that the action was refused (the bell). Which values a cell may
+hold, whether a cell is a given, candidates and conflicts are asked of
+``Play`` (and through it the engine). Its drawing is :mod:`.drawing`'s job: a plan
+picked to fit the space it is given, and the lines drawn and cached by
+:class:`~.drawing.strips.BoardStrips`.
 """
 
 from __future__ import annotations
 
 from typing import ClassVar
 
-from rich.segment import Segment
 from rich.style import Style
 from textual import events
 from textual.binding import BindingType
-from textual.geometry import Region, Size
+from textual.geometry import Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
-from ..engine.board.variants import outline_of
 from ..game.play import Play
-from .cells import Highlights, cell_runs, outlined, paused_banner
+from ..game.session import Answer, Session
 from .commands import command
-from .layout import BoardPlan, choose_plan, plan_board, smallest_plan
-from .outlines import SUPERSCRIPT, cage_totals, edges_below, shaded_cells
-
-# How many drawn lines and cell rows are kept: far more than a game's screens need.
-STRIPS_KEPT = 4096
-CELL_ROWS_KEPT = 16384
+from .drawing.cells import Highlights
+from .drawing.layout import BoardPlan, choose_plan, plan_board, smallest_plan
+from .drawing.strips import BoardStrips, Scene
 
 # Keys that clear the cell under the cursor. Space is not one of them: it pauses the game.
 CLEAR_KEYS = frozenset({"0", "full_stop", "backspace", "delete"})
@@ -136,13 +136,12 @@ class Board(Widget, can_focus=True):
     """Entries that differ from the solution, while show mistakes is on (the game says which)."""
 
     class Changed(Message):
-        """The play changed: an entry, a clearing, marks, an undo or a redo."""
+        """The play changed: an entry, a clearing, marks, an undo, a redo or a hint applied."""
 
-        def __init__(self, board: Board, cell: int, value: int) -> None:
+        def __init__(self, board: Board, answer: Answer) -> None:
             super().__init__()
             self.board = board
-            self.cell = cell
-            self.value = value
+            self.answer = answer
 
         @property
         def control(self) -> Board:
@@ -160,25 +159,20 @@ class Board(Widget, can_focus=True):
             return self.board
 
     def __init__(
-        self, play: Play, *, name: str | None = None, id: str | None = None, classes: str | None = None
+        self, session: Session, *, name: str | None = None, id: str | None = None, classes: str | None = None
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
-        self.play = play
+        self.session = session  # every change goes through it
+        self.play: Play = session.play  # the play shown, read here and never changed
         # The cell whose possible values the player asked for (v); None once the cursor moves.
         self.possible_for: int | None = None
         self._lit_key: tuple[object, ...] | None = None
         self._lit = Highlights()
         self._room = Size(10_000, 10_000)  # space offered by the parent; set on resize
-        self._plan: BoardPlan = plan_board(play.shape, "lined")
-        # The drawing's caches (see "drawing" below).
+        self._plan: BoardPlan = plan_board(self.play.shape, "lined")
         self._looks_applied: object = None
         self._looks_by_role: dict[str, Style] = {}
-        self._drawing = 0  # bumped whenever the caches are emptied: the drawn lines' keys are stale
-        self._strips: dict[tuple[object, ...], Strip] = {}
-        self._cell_drawings: dict[tuple[object, ...], list[Segment]] = {}
-        self._cells_plan: BoardPlan | None = None
-        self._cells_by_line: list[tuple[int, ...]] = []
-        self._drawn: dict[int, tuple[object, ...]] = {}  # screen line -> the key it was last drawn with
+        self._strips = BoardStrips()
 
     # ---- state -------------------------------------------------------------
 
@@ -255,7 +249,7 @@ class Board(Widget, can_focus=True):
         self.highlight = not self.highlight
 
     def action_fill_candidates(self) -> None:
-        self._changed(self.play.fill_candidates() is not None)
+        self.show_answer(self.session.fill_candidates())
 
     def action_possible_values(self) -> None:
         """Possible values: the status line lists the values the rules allow in this cell."""
@@ -270,25 +264,23 @@ class Board(Widget, can_focus=True):
         self.choosing = not self.choosing
 
     def action_undo(self) -> None:
-        self._changed(self.play.undo() is not None)
+        self.show_answer(self.session.undo())
 
     def action_redo(self) -> None:
-        self._changed(self.play.redo() is not None)
+        self.show_answer(self.session.redo())
 
-    def play_changed(self, changed: bool) -> None:
-        """The screen changed the play (a hint applied): redraw and tell, as after a key."""
-        self._changed(changed)
-        self._refresh_changed()
-
-    def _changed(self, changed: bool) -> None:
-        """Redraw after a change to the play and tell the screen."""
-        if not changed:
+    def show_answer(self, answer: Answer) -> None:
+        """What the session answered to an action (a key here, or a hint applied by the
+        screen): the bell for a refusal; after a change, redraw and tell the screen."""
+        if answer.refused:
+            self.app.bell()
+        if not answer.changed:
             return
         self.hint_cells = frozenset()
         self.set_class(False, "-solved")
         self._refresh_changed()
         self.refresh_bindings()
-        self.post_message(self.Changed(self, self.cursor, self.play.values[self.cursor]))
+        self.post_message(self.Changed(self, answer))
         self.post_message(self.Selected(self))
 
     # ---- fitting -----------------------------------------------------------
@@ -382,19 +374,10 @@ class Board(Widget, can_focus=True):
 
     def _enter(self, value: int) -> None:
         """A value key (or a clear key, value 0): enter it, or in pencil mode toggle that mark."""
-        cell = self.cursor
-        if not self.play.may_enter(cell):
-            self.app.bell()
-            return
         if self.pencil and value:
-            if not self.play.may_mark(cell):
-                self.app.bell()
-                return
-            self._changed(self.play.toggle_mark(cell, value) is not None)
-            return
-        if self.play.values[cell] == value:
-            return
-        self._changed(self.play.enter(cell, value) is not None)
+            self.show_answer(self.session.toggle_mark(self.cursor, value))
+        else:
+            self.show_answer(self.session.enter(self.cursor, value))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -411,16 +394,11 @@ class Board(Widget, can_focus=True):
     def on_blur(self) -> None:
         self.refresh()
 
-    # ---- drawing -----------------------------------------------------------
-    #
-    # A key changes few cells' look, so drawing is cached at three levels: the
-    # component styles (read again only when Textual applied the styles anew: a
-    # theme, a class such as -solved, the focus), each cell's row of segments by
-    # everything that decides it, and each line's strip by its cells' looks.
-    # Only the lines whose look changed are refreshed (see _refresh_changed).
+    # ---- drawing (the lines and their caches: :mod:`.drawing.strips`) --------
 
     def _looks(self) -> dict[str, Style]:
-        """The board's styles: "base" (the widget's own) and each component class by its role."""
+        """The board's styles: "base" (the widget's own) and each component class by its role;
+        a new dict only when Textual applied the styles anew (the drawing's caches then go)."""
         # Textual builds new component styles each time it applies the CSS to the board.
         applied = self._component_styles.get("board--heavy")
         if applied is not self._looks_applied or not self._looks_by_role:
@@ -430,142 +408,33 @@ class Board(Widget, can_focus=True):
             }
             looks["base"] = self.rich_style
             self._looks_by_role = looks
-            self._forget_drawing()
         return self._looks_by_role
 
-    def _forget_drawing(self) -> None:
-        self._drawing += 1
-        self._strips.clear()
-        self._cell_drawings.clear()
-
-    def _line_cells(self, y: int) -> tuple[int, ...]:
-        """The cells a screen line of the drawing goes through, left to right."""
-        plan = self._plan
-        if plan is not self._cells_plan:
-            self._cells_plan = plan
-            self._cells_by_line = [self._cells_through(plan, y) for y in range(plan.height)]
-            self._forget_drawing()
-        return self._cells_by_line[y]
-
-    def _cells_through(self, plan: BoardPlan, y: int) -> tuple[int, ...]:
-        board_row, cell_at = plan.row_at_y[y], self.play.shape.cell_at
-        columns = [kind for _, kind in plan.line_rows[y] if kind in ("cell", "gap")]
-        return tuple(cell_at[(board_row, col)] for col, kind in enumerate(columns) if kind == "cell")
-
-    def _cell_look(self, cell: int, lit: Highlights, cursor: int, focused: bool) -> tuple[int, ...]:
-        """Everything that decides how a cell is drawn besides the shape and the drawing
-        (the cursor and the focus passed in: reading a reactive per cell costs)."""
-        play = self.play
-        value = play.values[cell]
-        flags = (
-            (cell in lit.hinted)
-            | (cell in lit.mistakes) << 1
-            | (cell in lit.conflicts) << 2
-            | (cell in lit.peers) << 3
-            | (cell == cursor) << (4 + focused)
-        )
-        if value:
-            return (value, play.is_given(cell), flags, value == lit.value)
-        marks = play.marks[cell]
-        matched = lit.value if lit.value and marks >> (lit.value - 1) & 1 else 0
-        return (0, marks, flags, matched)
-
-    def _line_key(self, y: int) -> tuple[object, ...]:
-        """What decides a line of the drawing: a line is drawn again only when this changes."""
-        self._looks()
-        cells = self._line_cells(y)
-        if self.paused:
-            return (self._drawing, y, self.size.width, True)
-        lit, cursor, focused = self._highlights(), self.cursor, self.has_focus
-        return (
-            self._drawing,
-            y,
+    def _scene(self) -> Scene:
+        """What the board shows now (the cursor and the focus read once: reading a reactive per cell costs)."""
+        return Scene(
+            self.play,
+            self._plan,
+            self._looks(),
+            self._highlights(),
+            self.cursor,
+            self.has_focus,
+            self.paused,
             self.size.width,
-            False,
-            *(self._cell_look(cell, lit, cursor, focused) for cell in cells),
         )
 
     def _refresh_changed(self) -> None:
         """Refresh the lines whose look changed since they were drawn (all of them before the first drawing)."""
-        if not self._drawn:
+        regions = self._strips.changed_regions(self._scene())
+        if regions is None:
             self.refresh()
-            return
-        width = self.size.width
-        changed = [y for y in range(self._plan.height) if self._drawn.get(y) != self._line_key(y)]
-        # One region for each run of changed lines.
-        regions: list[Region] = []
-        for y in changed:
-            if regions and regions[-1].bottom == y:
-                last = regions[-1]
-                regions[-1] = Region(0, last.y, width, last.height + 1)
-            else:
-                regions.append(Region(0, y, width, 1))
-        if regions:
+        elif regions:
             self.refresh(*regions)
 
     def render_line(self, y: int) -> Strip:
-        plan = self._plan
-        if y >= plan.height:
+        if y >= self._plan.height:
             return Strip.blank(self.size.width, self.rich_style)
-        key = self._line_key(y)
-        self._drawn[y] = key
-        strip = self._strips.get(key)
-        if strip is None:
-            if len(self._strips) > STRIPS_KEPT:
-                self._strips.clear()
-            strip = self._strips[key] = self._draw_line(y)
-        return strip
-
-    def _draw_line(self, y: int) -> Strip:
-        plan = self._plan
-        looks = self._looks()
-        base = looks["base"]
-        heavy, light = base + looks["heavy"], base + looks["light"]
-        sub_row = plan.sub_row_at_y[y]
-        lit = self._highlights()
-        cells = iter(self._line_cells(y))
-        segments: list[Segment] = []
-        for text, kind in plan.line_rows[y]:
-            if kind == "cell":
-                if self.paused:
-                    segments.append(Segment(text, base))
-                else:
-                    cell = next(cells)
-                    drawn = self._cell_segments(cell, sub_row, lit)
-                    if sub_row == 0 and plan.cell_height > 1 and cell in cage_totals(self.play.shape):
-                        drawn = self._with_total(cell, segments, drawn)
-                    segments.extend(drawn)
-            elif kind == "gap" or kind == "blank":
-                segments.append(Segment(text, base))
-            else:
-                segments.append(Segment(text, heavy if kind == "heavy" else light))
-        strip = Strip(segments, plan.width)
-        if self.paused and y == plan.height // 2:
-            strip = paused_banner(strip, plan.width, base + looks["paused"])
-        return strip.extend_cell_length(self.size.width, base)
-
-    def _with_total(self, cell: int, before: list[Segment], drawn: list[Segment]) -> list[Segment]:
-        """A killer cage's total at the top-left of its first cell: its last digit in the
-        cell's left margin, a first digit over the line left of it (the cage's edge, which
-        goes on below). Only on tall cells, whose top row a value leaves blank.
-
-        A hinted cell's margin holds its ``[``: the total then ends over the line left of
-        it, a first digit over the blank right edge of the cell before (cages start at
-        their top-left, so that cell is in another cage). A two-digit total with no such
-        blank (the first column, or a hinted cell before) takes the margin as usual."""
-        total = str(cage_totals(self.play.shape)[cell]).translate(SUPERSCRIPT)
-        look = self._looks()["total"]
-        first = drawn[0]
-        if first.text[:1] == "[":
-            room = "".join(segment.text for segment in before[-2:])
-            if len(total) == 1 or room[-2:-1] == " ":
-                _write_over_end(before, total, look)
-                return drawn
-        drawn = [Segment(total[-1], first.style + look if first.style else look), *drawn]
-        drawn[1] = Segment(first.text[1:], first.style)
-        if len(total) > 1 and before:
-            _write_over_end(before, total[0], look)
-        return drawn
+        return self._strips.line(self._scene(), y)
 
     def _highlights(self) -> Highlights:
         """What to highlight, worked out once per state rather than once per drawn line."""
@@ -579,73 +448,3 @@ class Board(Widget, can_focus=True):
             else:
                 self._lit = Highlights.asked_for(*asked)
         return self._lit
-
-    def _ground(self, cell: int) -> Style:
-        """The cell's background before highlights: a Samurai's shared boxes are
-        tinted; on a shaded drawing (no horizontal lines) every other box is, and
-        on a paired one (no lines between a box's rows) every other row."""
-        shape = self.play.shape
-        looks = self._looks()
-        if shape.in_two_grids(cell):  # a Samurai's shared box
-            return looks["shared"]
-        if cell in shaded_cells(shape):  # a diagonal's or a window's cell
-            return looks["variant"]
-        row, col = shape.positions[cell]
-        density = self._plan.density
-        boxed = outline_of(shape) != "regions"  # a jigsaw's regions are no boxes to tint apart
-        banded = (density == "shaded" and boxed and (row // shape.box + col // shape.box) % 2) or (
-            density == "paired" and row % 2
-        )
-        return looks["band"] if banded else Style()
-
-    def _cell_segments(self, cell: int, sub_row: int, lit: Highlights) -> list[Segment]:
-        """One row of one cell, drawn once for each look it takes (the list is shared: not to be changed)."""
-        key = (cell, sub_row, self._cell_look(cell, lit, self.cursor, self.has_focus))
-        drawn = self._cell_drawings.get(key)
-        if drawn is None:
-            if len(self._cell_drawings) > CELL_ROWS_KEPT:
-                self._cell_drawings.clear()
-            drawn = self._cell_drawings[key] = self._draw_cell(cell, sub_row, lit)
-        return drawn
-
-    def _draw_cell(self, cell: int, sub_row: int, lit: Highlights) -> list[Segment]:
-        looks = self._looks()
-        base = looks["base"]
-        extra = self._ground(cell)
-        if cell in lit.conflicts or cell in lit.mistakes:
-            extra += looks["conflict"]
-        elif lit.value and self.play.values[cell] == lit.value:
-            extra += looks["same"]
-        elif cell in lit.peers:
-            extra += looks["peer"]
-            if sub_row != self._plan.cell_height - 1:
-                extra += Style(underline=False)  # one line under a tall cell, not one per row
-        if cell in lit.hinted:
-            extra += looks["hint"]
-        if cell == self.cursor:
-            extra += looks["cursor" if self.has_focus else "cursor-blurred"]
-        runs = cell_runs(self.play, cell, sub_row, self._plan, lit)
-        shape = self.play.shape
-        if shape.variant:
-            runs = outlined(runs, cell in shaded_cells(shape), self._edge_below(cell, sub_row))
-        return [Segment(text, base + looks[role] + extra if role != "plain" else base + extra) for text, role in runs]
-
-    def _edge_below(self, cell: int, sub_row: int) -> bool:
-        """An outline runs under this row of the cell where the drawing has no line for it."""
-        plan = self._plan
-        row = self.play.shape.positions[cell][0]
-        if sub_row != plan.cell_height - 1 or cell not in edges_below(self.play.shape):
-            return False
-        return plan.cell_y[row + 1] - plan.cell_y[row] == plan.cell_height  # no line between the rows
-
-
-def _write_over_end(segments: list[Segment], text: str, look: Style) -> None:
-    """Write ``text`` over the last characters of a line drawn so far (one character
-    a cell of the screen), each keeping the style it had, with ``look`` added."""
-    tail: list[Segment] = []
-    for char in reversed(text):
-        last = segments.pop()
-        if len(last.text) > 1:
-            segments.append(Segment(last.text[:-1], last.style))
-        tail.append(Segment(char, (last.style or Style()) + look))
-    segments.extend(reversed(tail))

@@ -54,9 +54,9 @@ from ..game.store import Game, StoreError
 from .board import Board
 from .commands import palette_commands
 from .dialogs import MessageDialog, OpenFileDialog, ResumeDialog
+from .drawing.layout import choose_plan, smallest_plan
 from .help import HelpScreen, key_rows
 from .keys import GAME_KEYS
-from .layout import choose_plan, smallest_plan
 from .new_puzzle_dialog import NewPuzzleDialog
 from .statistics_screen import StatisticsScreen
 from .widgets import BoardArea, DigitCounts, GameFooter, PuzzleBar, PuzzleNumber, StatusLine
@@ -113,7 +113,7 @@ class GameScreen(Screen[None]):
         with PuzzleBar(id="puzzle-bar"):
             yield from PuzzleBar.parts()
         with BoardArea(id="board-area"):
-            yield Board(self.session.play, id="board")
+            yield Board(self.session, id="board")
             yield DigitCounts(id="counts")
         with StatusLine(id="status-bar"):
             yield from StatusLine.parts()
@@ -229,7 +229,7 @@ class GameScreen(Screen[None]):
         yield from palette_commands(board, board.check_action, self._unavailable)
 
     def _unavailable(self, title: str) -> None:
-        self.notify(f"{title} is not available now.", severity="warning", markup=False)
+        self.notify(texts.not_available(title), severity="warning", markup=False)
 
     # ---- dialogs ----------------------------------------------------------------
 
@@ -239,7 +239,7 @@ class GameScreen(Screen[None]):
         self._show_clock()
         self.refresh_bindings()
 
-    def show_message(self, text: str, title: str = "Sudoku") -> None:
+    def show_message(self, text: str, title: str = texts.TITLE) -> None:
         self.app.push_screen(MessageDialog(text, title))
 
     def action_statistics(self) -> None:
@@ -270,7 +270,7 @@ class GameScreen(Screen[None]):
         if self.session.cancel_making():
             self._making_done()
         token = self.session.begin_load(path)
-        self.status.say(f"Loading {path.name}…")
+        self.status.say(texts.loading(path.name))
         try:
             big = path.stat().st_size >= BIG_FILE_BYTES
         except OSError:
@@ -296,7 +296,7 @@ class GameScreen(Screen[None]):
             self.post_message(LoadFailed(token, os_problem(path, error)))
             return
         except Exception as error:  # whatever else goes wrong, the player gets a sentence, not a crash
-            self.post_message(LoadFailed(token, f"{shown_name(path)} cannot be read: {error}"))
+            self.post_message(LoadFailed(token, texts.unreadable(shown_name(path), error)))
             return
         self.post_message(FileLoaded(token, puzzles))
 
@@ -305,14 +305,14 @@ class GameScreen(Screen[None]):
         if self.session.jobs.is_current("load", message.token) and message.total:
             self.status.progress(message.done, message.total)
             if message.done >= message.total:
-                self.status.say(f"Checking {loading.name if loading else 'the file'}…")
+                self.status.say(texts.checking_file(loading.name if loading else None))
 
     def on_load_failed(self, message: LoadFailed) -> None:
         path = self.session.loading
         if self.session.load_failed(message.token):
             self._load_done()
             # The file's name goes in the title: the message itself is the engine's, letter for letter.
-            self.show_message(message.text, title=shown_name(path) if path else "Sudoku")
+            self.show_message(message.text, title=shown_name(path) if path else texts.TITLE)
 
     def on_file_loaded(self, message: FileLoaded) -> None:
         session = self.session
@@ -322,7 +322,7 @@ class GameScreen(Screen[None]):
         puzzles = message.puzzles
         if puzzles.path is not None:
             self.sub_title = puzzles.path.name
-        self.puzzle_bar.show_range(f"of 0 … {len(puzzles) - 1}  ({puzzles.shape.name})", enabled=True)
+        self.puzzle_bar.show_range(texts.file_range(len(puzzles), puzzles.shape.name), enabled=True)
         self._show_new_play()
 
     def _load_done(self) -> None:
@@ -344,7 +344,7 @@ class GameScreen(Screen[None]):
         if isinstance(source, Path):
             self.open_file(source)
             return
-        self.sub_title = "Saved game"
+        self.sub_title = texts.SAVED_GAME
         self.post_message(FileLoaded(self.session.begin_load(None), source))
 
     # ---- new puzzle (made by the generator, no file) ------------------------------
@@ -411,8 +411,8 @@ class GameScreen(Screen[None]):
         self._making_done()
         # The puzzle belongs to no file: Load Random and the puzzle number go
         # back to how they are at start (o opens a file again, from its folder).
-        self.puzzle_bar.show_range(f"(new puzzle, {message.made.puzzle.shape.name})", enabled=False)
-        self.sub_title = f"New {message.choice.describe()} puzzle"
+        self.puzzle_bar.show_range(texts.made_range(message.made.puzzle.shape.name), enabled=False)
+        self.sub_title = texts.made_title(message.choice.describe())
         self._show_new_play()
 
     # ---- puzzles ------------------------------------------------------------
@@ -489,11 +489,9 @@ class GameScreen(Screen[None]):
     # ---- playing ------------------------------------------------------------
 
     @on(Board.Changed)
-    def _board_changed(self) -> None:
-        self._after_change()
-
-    def _after_change(self, announce: bool = True) -> None:
-        if self.session.after_change(announce):
+    def _board_changed(self, message: Board.Changed) -> None:
+        """The session changed the play for an action (and saved it): show what it did."""
+        if message.answer.solved:
             self.board.mark_solved(True)
         self._moment_passed()
         self._show_board_state()
@@ -592,14 +590,14 @@ class GameScreen(Screen[None]):
         name = step_name(step, self.session.practising)
         if shown.level == 1:
             self.session.hint_shown()  # a step named is a hint used, however far it is followed
-            self._say(f"Hint: {name} (press ? again to see where)")
+            self._say(texts.hint_named(name))
         elif shown.level == 2:
             self.board.hint_cells = hint_cells(step)
-            self._say(f"{name}: {step.explanation}", title=name, body=step.explanation)
+            self._say(texts.hint_explained(name, step.explanation), title=name, body=step.explanation)
         else:
             self.board.hint_cells = frozenset()
-            self.board.play_changed(self.session.apply_step(step) is not None)
-            self._say(f"Applied {step.technique}: {step.effects(self.session.puzzle.shape)}")
+            self.board.show_answer(self.session.apply_step(step))
+            self._say(texts.hint_applied(str(step.technique), step.effects(self.session.puzzle.shape)))
 
     def _show_progress(self, verdict: Verdict) -> None:
         session = self.session
@@ -660,7 +658,7 @@ class GameScreen(Screen[None]):
     def action_show_mistakes(self) -> None:
         """m: mark the entries that differ from the solution, or stop marking them (kept as a setting)."""
         shown = self.session.toggle_mistakes()
-        self._say("Show mistakes: on." if shown else "Show mistakes: off.")
+        self._say(texts.mistakes_shown(shown))
         self._show_board_state()
 
     def action_pause(self) -> None:
@@ -685,9 +683,9 @@ class GameScreen(Screen[None]):
     def _show_cell(self, board: Board) -> None:
         """The status line's cell part: the mode, and the cell's marks (none while paused)."""
         session = self.session
-        mode = ("PENCIL" if board.pencil else "Values") if session.in_game else ""
+        mode = (texts.PENCIL_MODE if board.pencil else texts.VALUES_MODE) if session.in_game else ""
         if board.choosing:
-            info = "Highlight which value? (a value; 0 none; Esc)"
+            info = texts.CHOOSE_HIGHLIGHT
         elif session.paused:
             info = ""
         else:

@@ -18,7 +18,7 @@ from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, ProgressBar
 
 from .board import Board
-from .layout import choose_plan
+from .drawing.layout import choose_plan
 
 
 class DigitCounts(Widget):

@@ -15,7 +15,7 @@ from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game import texts
 from sudoku_tui.game.hints import find_hint
 from sudoku_tui.game.new_puzzle import NewPuzzleChoice
-from sudoku_tui.game.session import Notice, Session
+from sudoku_tui.game.session import Answer, Notice, Session
 from sudoku_tui.game.sqlite_store import SqliteStore
 from sudoku_tui.game.store import LOCAL_PLAYER
 
@@ -203,12 +203,41 @@ def test_hints_come_in_three_presses_and_apply_as_one_move(tmp_path: Path, four_
     assert session.hints.press(signature) is shown and shown.level == 2
     assert session.hints.press(signature) is shown and shown.level == 3
     before = list(session.play.values)
-    assert session.apply_step(shown.step) is not None
+    assert session.apply_step(shown.step).changed
     assert session.play.values != before
     session.play.undo()
     assert session.play.values == before
     # The board changed: the next press asks for a new step.
     assert session.hints.press(session.hint_signature()) is None
+
+
+def test_the_players_actions_go_through_the_session(tmp_path: Path, four_file: Path) -> None:
+    """Typing, marks, candidates, undo and redo: each answers what it did, and a change is saved."""
+    time, heard = FakeTime(), []
+    session = new_session(tmp_path, time, heard)
+    open_file(session, four_file)
+    assert session.enter(0, 2).refused and session.play.values[0] == 3  # a given
+    assert session.toggle_mark(0, 2).refused
+    assert session.enter(1, 0) == Answer()  # clearing an empty cell changes nothing, and is no refusal
+    marked = session.toggle_mark(1, 2)
+    assert marked.changed and not marked.refused and session.play.marks_of(1) == [2]
+    saved = session.keeper.resumable(session.puzzle)
+    assert saved is not None and saved.cursor == 1 and saved.marks[1] == 0b10
+    entered = session.enter(1, 2)
+    assert entered.move is not None and entered.move.cells[0] == 1 and session.play.values[1] == 2
+    assert session.enter(1, 2) == Answer()  # the same value again
+    assert session.toggle_mark(1, 3).refused  # a filled cell takes no marks
+    assert session.undo().changed and session.play.values[1] == 0
+    assert session.redo().changed and session.play.values[1] == 2
+    assert not session.redo().changed
+    assert session.fill_candidates().changed
+    play = session.play
+    assert all(play.marks_of(cell) == play.candidates_of(cell) for cell in range(16) if not play.values[cell])
+    solution = solve(session.puzzle)
+    assert solution is not None
+    answers = [session.enter(cell, value) for cell, value in enumerate(solution) if play.values[cell] != value]
+    assert [answer.solved for answer in answers] == [False] * (len(answers) - 1) + [True]
+    assert session.solved and heard[-1].title == "Well done"
 
 
 def test_a_store_that_fails_is_said_once(tmp_path: Path, four_file: Path) -> None:

@@ -44,8 +44,7 @@ async def test_practise_a_skyscraper_and_its_hint_names_it() -> None:
         # for this board, so their eliminations are kept), then ask for a hint.
         for step in steps[:first]:
             session.hint_signature()
-            session.apply_step(step)
-        app.game.board.play_changed(True)
+            app.game.board.show_answer(session.apply_step(step))
         await pilot.press("question_mark")
         await wait_for(pilot, "hint")
         said = str(app.query_one("#status").render())

@@ -14,8 +14,8 @@ from ui_helpers import SIZE, settle, snapshot_app
 from sudoku_tui.engine.board.geometry import Shape
 from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.ui import SudokuApp
-from sudoku_tui.ui.layout import Density, plan_board
-from sudoku_tui.ui.outlines import SUPERSCRIPT, cage_totals, edges_below, outline_groups, shaded_cells
+from sudoku_tui.ui.drawing.layout import Density, plan_board
+from sudoku_tui.ui.drawing.outlines import SUPERSCRIPT, cage_totals, edges_below, outline_groups, shaded_cells
 
 PROJECT = Path(__file__).resolve().parents[2]
 BUNDLED = Path("puzzles")

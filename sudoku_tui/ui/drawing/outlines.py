@@ -13,8 +13,8 @@ from __future__ import annotations
 
 from functools import lru_cache
 
-from ..engine.board.geometry import Shape
-from ..engine.board.variants import outline_of
+from ...engine.board.geometry import Shape
+from ...engine.board.variants import outline_of
 
 EDGE_BELOW = "▁"  # an outline under a cell, where no grid line runs
 SHADE = "░"  # the blank sides of a shaded cell, so the shading shows without colour

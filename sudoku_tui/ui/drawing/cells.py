@@ -23,7 +23,7 @@ from rich.segment import Segment
 from rich.style import Style
 from textual.strip import Strip
 
-from ..game.play import Play
+from ...game.play import Play
 from .layout import BoardPlan, marks_per_row
 from .outlines import EDGE_BELOW, SHADE
 

@@ -30,8 +30,8 @@ A jigsaw has no boxes: where a drawing keeps lines for box edges only, it
 draws only the outside ones there, and its regions' edges are outlined from
 the region map (see :mod:`.outlines`).
 
-Nothing here imports Textual: the widget in ``board.py`` turns the plan
-into styled strips.
+Nothing here imports Textual: :mod:`.strips` turns the plan into styled
+strips for the widget in ``ui/board.py``.
 """
 
 from __future__ import annotations
@@ -40,8 +40,8 @@ from dataclasses import dataclass
 from functools import cache
 from typing import Literal
 
-from ..engine.board.geometry import Shape
-from ..engine.board.variants import outline_of
+from ...engine.board.geometry import Shape
+from ...engine.board.variants import outline_of
 from .outlines import apart, cage_totals, outline_groups
 
 Density = Literal["roomy", "paired", "lined", "compact", "shaded"]
