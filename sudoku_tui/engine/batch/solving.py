@@ -22,7 +22,7 @@ from ..board.variants import PER_LINE
 from ..progress import ProgressCallback
 from ..search import backend
 from ..search.reference import solve_classic
-from ..search.solver import CLASSIC_9X9, count_solutions, in_order_budget, needs_sat, solve
+from ..search.solver import count_solutions, counts_by_nine, in_order_budget, needs_sat, solve
 from .workers import worker_count, worker_pool
 
 if TYPE_CHECKING:
@@ -65,7 +65,7 @@ def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> 
     table = kernel_tables(shape)
     givens = lines_to_givens(table, list(lines))
     rows, cells = givens.shape
-    if count and shape.name == CLASSIC_9X9 and not shape.variant:
+    if count and counts_by_nine(shape):
         return _count_nine(shape, lines, givens, limit)
     counts = np.zeros(rows, dtype=np.int64)
     solutions = np.zeros((rows, cells), dtype=np.uint8)

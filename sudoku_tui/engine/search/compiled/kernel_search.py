@@ -8,16 +8,14 @@ callers can keep the old one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from ...board.geometry import Shape
-from ...progress import Cancelled, ProgressCallback
+from ...progress import Cancelled, ProgressCallback, StopCheck
 from . import kernel
 from .kernel_tables import kernel_tables
-
-StopCheck = Callable[[], bool]
 
 # Branch nodes between two polls of should_stop: a few milliseconds of work.
 _POLL_NODES = 4096
@@ -26,6 +24,9 @@ _NO_BUDGET = 1 << 62
 
 class KernelSearch:
     """The arrays of one resumable search over one shape."""
+
+    keeps_cages = True  # the kernel checks cage sums as it places values (kernel_cages.py)
+    in_order_share = 1
 
     def __init__(self, shape: Shape) -> None:
         table = kernel_tables(shape)
