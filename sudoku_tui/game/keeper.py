@@ -13,9 +13,9 @@ from dataclasses import replace
 from datetime import date
 
 from ..engine.board.puzzle import Puzzle
-from .settings import SettingValue, setting
-from .statistics import Statistics
-from .store import LOCAL_PLAYER, FinishedGame, Game, Store, StoreError, game_key
+from .store.interface import LOCAL_PLAYER, FinishedGame, Game, Store, StoreError, game_key
+from .store.settings import SettingValue, setting
+from .store.statistics import Statistics
 
 Warn = Callable[[str], None]
 

@@ -41,7 +41,7 @@ from .hints import HintTracker, Signature
 from .keeper import Keeper
 from .new_puzzle import NewPuzzleChoice
 from .play import Move, Play
-from .store import LOCAL_PLAYER, Aids, Game, Source, Store
+from .store.interface import LOCAL_PLAYER, Aids, Game, Source, Store
 
 Severity = Literal["information", "warning", "error"]
 JobKind = Literal["load", "solve", "make"]

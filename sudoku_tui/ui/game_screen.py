@@ -50,7 +50,7 @@ from ..game.hints import (
 )
 from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
 from ..game.session import Notice, Session
-from ..game.store import Game, StoreError
+from ..game.store.interface import Game, StoreError
 from .board import Board
 from .commands import palette_commands
 from .dialogs import MessageDialog, OpenFileDialog, ResumeDialog

@@ -19,8 +19,8 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.game.sqlite_store import SqliteStore
-from sudoku_tui.game.store import Clock
+from sudoku_tui.game.store.interface import Clock
+from sudoku_tui.game.store.sqlite import SqliteStore
 from tests.serve.needs import in_ci
 
 BACKENDS = ["sqlite", "postgresql"]
@@ -102,7 +102,7 @@ def store_maker(request: pytest.FixtureRequest, tmp_path: Path) -> StoreMaker:
             return SqliteStore(path, clock=clock) if clock is not None else SqliteStore(path)
 
         return make_sqlite
-    from sudoku_tui.game.postgresql_store import PostgresqlStore
+    from sudoku_tui.game.store.postgresql import PostgresqlStore
 
     url = request.getfixturevalue("postgresql_url")
 

@@ -14,10 +14,10 @@ from store_worker import numbered_game
 
 from sudoku_tui.engine.board.geometry import shape_for_size, square
 from sudoku_tui.engine.board.puzzle import Puzzle
-from sudoku_tui.game.local_store import STORE_NAME, open_local_store
-from sudoku_tui.game.settings import SETTINGS
-from sudoku_tui.game.sqlite_store import GAME_COLUMNS, MIGRATIONS, SCHEMA_VERSION, SqliteStore
-from sudoku_tui.game.store import BOARDS, Aids, Game, Source, StoreError, game_key
+from sudoku_tui.game.store.interface import BOARDS, Aids, Game, Source, StoreError, game_key
+from sudoku_tui.game.store.local import STORE_NAME, open_local_store
+from sudoku_tui.game.store.settings import SETTINGS
+from sudoku_tui.game.store.sqlite import GAME_COLUMNS, MIGRATIONS, SCHEMA_VERSION, SqliteStore
 
 FOUR = Puzzle.from_line(square(2), "2...43213...1432")
 FOUR_SOLVED = [2, 1, 4, 3, 4, 3, 2, 1, 3, 2, 1, 4, 1, 4, 3, 2]

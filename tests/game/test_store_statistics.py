@@ -11,9 +11,9 @@ import pytest
 from store_backends import StoreMaker, postgresql_socket, postgresql_url, store_maker
 from store_worker import numbered_game
 
-from sudoku_tui.game.sqlite_store import SqliteStore
-from sudoku_tui.game.statistics import daily_streaks
-from sudoku_tui.game.store import Aids, Game, Source
+from sudoku_tui.game.store.interface import Aids, Game, Source
+from sudoku_tui.game.store.sqlite import SqliteStore
+from sudoku_tui.game.store.statistics import daily_streaks
 
 __all__ = ["postgresql_socket", "postgresql_url", "store_maker"]  # the fixtures, used by name
 

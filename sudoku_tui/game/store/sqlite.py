@@ -28,9 +28,17 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
-from .settings import SETTINGS, SettingValue, setting
-from .statistics import Statistics, compute_statistics
-from .store import (
+from .checks import (
+    BadRow,
+    check_finished,
+    check_game,
+    check_player,
+    checked_game,
+    finished_row,
+    game_row,
+    stored_start,
+)
+from .interface import (
     BOARDS,
     LEVELS,
     Clock,
@@ -42,16 +50,8 @@ from .store import (
     StoreUnavailable,
     utc_date,
 )
-from .store_checks import (
-    BadRow,
-    check_finished,
-    check_game,
-    check_player,
-    checked_game,
-    finished_row,
-    game_row,
-    stored_start,
-)
+from .settings import SETTINGS, SettingValue, setting
+from .statistics import Statistics, compute_statistics
 
 
 class Database(Protocol):

@@ -22,10 +22,10 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..paths import data_dir
+from ...paths import data_dir
 from .import_saves import free_name, import_old_saves
-from .sqlite_store import SqliteStore
-from .store import LOCAL_PLAYER, Clock, Store, StoreCorrupt, StoreError
+from .interface import LOCAL_PLAYER, Clock, Store, StoreCorrupt, StoreError
+from .sqlite import SqliteStore
 
 STORE_NAME = "store.sqlite3"
 LOCK_NAME = ".store.sqlite3.lock"

@@ -23,11 +23,11 @@ import re
 from collections.abc import Mapping
 from datetime import date
 
-from ..engine.board.geometry import Shape, shape_for_size
-from ..engine.board.puzzle import LineError, parse_line
-from ..engine.board.variants import PER_LINE
-from ..engine.files.variant_lines import LineFailure, check_fields
-from .store import BOARDS, LEVELS, Aids, FinishedGame, Game, Source, game_key
+from ...engine.board.geometry import Shape, shape_for_size
+from ...engine.board.puzzle import LineError, parse_line
+from ...engine.board.variants import PER_LINE
+from ...engine.files.variant_lines import LineFailure, check_fields
+from .interface import BOARDS, LEVELS, Aids, FinishedGame, Game, Source, game_key
 
 Row = Mapping[str, object]
 

@@ -1,7 +1,7 @@
 """The player store in a PostgreSQL database that several serving hosts share.
 
 The games, history and settings are read and written by the very statements
-of :mod:`.sqlite_store` (they keep to SQL both databases understand: explicit
+of :mod:`.sqlite` (they keep to SQL both databases understand: explicit
 columns, upserts with ``ON CONFLICT``), so both stores behave alike; this
 module holds what is PostgreSQL's own: its schema's types (double precision
 for times), the schema's version in a table, transactions, and its errors as the
@@ -23,9 +23,9 @@ from typing import Any
 
 import psycopg
 
-from .sqlite_store import MIGRATIONS as SQLITE_MIGRATIONS
-from .sqlite_store import Database, SqliteStore
-from .store import Clock, StoreError, StoreUnavailable
+from .interface import Clock, StoreError, StoreUnavailable
+from .sqlite import MIGRATIONS as SQLITE_MIGRATIONS
+from .sqlite import Database, SqliteStore
 
 # The SQLite store's schema steps in PostgreSQL's types: a REAL there is a 4-byte float here,
 # too coarse for a timestamp, so times and durations are double precision.

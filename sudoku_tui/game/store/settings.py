@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..engine.board.levels import Symmetry
-from .store import BOARDS, LEVELS
+from ...engine.board.levels import Symmetry
+from .interface import BOARDS, LEVELS
 
 SettingValue = bool | int | str
 

@@ -1,6 +1,6 @@
 """The player store: what the game keeps between runs, for every player.
 
-The game talks only to a :class:`Store`; :class:`~.sqlite_store.SqliteStore`
+The game talks only to a :class:`Store`; :class:`~.sqlite.SqliteStore`
 is the one on the player's machine, and a server may bring another with the
 same methods. Everything is kept per player id (``"local"`` on one machine,
 a key fingerprint on a server), so one store serves many players and none
@@ -12,7 +12,7 @@ keeps it resumable; coming back and solving it turns the same history entry
 into a solved one (the entry is keyed by the game's id, not by the puzzle),
 so every game counts once however often it was left and resumed.
 
-The game's part: open the store once (``local_store.open_local_store``) and
+The game's part: open the store once (``local.open_local_store``) and
 tell its notices; :meth:`Store.put_game` after every change; when a game is
 left unsolved for another puzzle :meth:`Store.leave_game`; when it is solved,
 filled by Solve, or started afresh :meth:`Store.finish_game`; on quitting
@@ -29,9 +29,9 @@ from datetime import UTC, date, datetime
 from types import TracebackType
 from typing import TYPE_CHECKING, Literal
 
-from ..engine.board.geometry import shape_for_size
-from ..engine.board.levels import LEVEL_KEYS
-from ..engine.board.puzzle import Puzzle, format_line, parse_line
+from ...engine.board.geometry import shape_for_size
+from ...engine.board.levels import LEVEL_KEYS
+from ...engine.board.puzzle import Puzzle, format_line, parse_line
 
 if TYPE_CHECKING:
     from .settings import SettingValue
