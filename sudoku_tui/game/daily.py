@@ -17,7 +17,7 @@ from ..engine.board.geometry import Shape, shape_for_size
 from ..engine.board.levels import Level, Symmetry
 from ..engine.making.generator import Generated, generate
 from ..engine.progress import StopCheck
-from .store.interface import utc_date
+from .store.records import utc_date
 
 DAILY_SIZES = ("9", "16", "samurai")
 SYMMETRY = Symmetry.ROTATIONAL

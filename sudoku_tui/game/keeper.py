@@ -13,7 +13,8 @@ from dataclasses import replace
 from datetime import date
 
 from ..engine.board.puzzle import Puzzle
-from .store.interface import LOCAL_PLAYER, FinishedGame, Game, Store, StoreError, game_key
+from .store.interface import LOCAL_PLAYER, Store, StoreError
+from .store.records import FinishedGame, Game, game_key
 from .store.settings import SettingValue, setting
 from .store.statistics import Statistics
 

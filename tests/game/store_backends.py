@@ -19,7 +19,7 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.game.store.interface import Clock
+from sudoku_tui.game.clock import TimeSource
 from sudoku_tui.game.store.sqlite import SqliteStore
 from tests.serve.needs import in_ci
 
@@ -98,7 +98,7 @@ def store_maker(request: pytest.FixtureRequest, tmp_path: Path) -> StoreMaker:
     if request.param == "sqlite":
         path = tmp_path / "store.sqlite3"
 
-        def make_sqlite(clock: Clock | None = None) -> SqliteStore:
+        def make_sqlite(clock: TimeSource | None = None) -> SqliteStore:
             return SqliteStore(path, clock=clock) if clock is not None else SqliteStore(path)
 
         return make_sqlite
@@ -106,7 +106,7 @@ def store_maker(request: pytest.FixtureRequest, tmp_path: Path) -> StoreMaker:
 
     url = request.getfixturevalue("postgresql_url")
 
-    def make_postgresql(clock: Clock | None = None) -> SqliteStore:
+    def make_postgresql(clock: TimeSource | None = None) -> SqliteStore:
         return PostgresqlStore(url, clock=clock) if clock is not None else PostgresqlStore(url)
 
     return make_postgresql

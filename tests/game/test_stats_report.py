@@ -12,8 +12,8 @@ from pathlib import Path
 from store_worker import numbered_game
 
 from sudoku_tui.game.stats_report import run_daily, run_stats
-from sudoku_tui.game.store.interface import Source
 from sudoku_tui.game.store.local import STORE_NAME
+from sudoku_tui.game.store.records import Source
 from sudoku_tui.game.store.sqlite import SqliteStore
 
 

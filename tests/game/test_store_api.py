@@ -14,8 +14,9 @@ from store_worker import numbered_game
 
 from sudoku_tui.engine.board.geometry import shape_for_size, square
 from sudoku_tui.engine.board.puzzle import Puzzle
-from sudoku_tui.game.store.interface import BOARDS, Aids, Game, Source, StoreError, game_key
+from sudoku_tui.game.store.interface import StoreError
 from sudoku_tui.game.store.local import STORE_NAME, open_local_store
+from sudoku_tui.game.store.records import BOARDS, Aids, Game, Source, game_key
 from sudoku_tui.game.store.settings import SETTINGS
 from sudoku_tui.game.store.sqlite import GAME_COLUMNS, MIGRATIONS, SCHEMA_VERSION, SqliteStore
 

@@ -14,8 +14,8 @@ import pytest
 from store_worker import numbered_game
 
 from sudoku_tui.game.store.checks import MAX_ELAPSED, BadRow, check_finished, check_game, game_row
-from sudoku_tui.game.store.interface import Aids, Game, Source
 from sudoku_tui.game.store.local import STORE_NAME
+from sudoku_tui.game.store.records import Aids, Game, Source
 from sudoku_tui.game.store.sqlite import GAME_COLUMNS, HISTORY_COLUMNS, SqliteStore
 
 HUGE = "9" * 1_000_000

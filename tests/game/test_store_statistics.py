@@ -11,7 +11,7 @@ import pytest
 from store_backends import StoreMaker, postgresql_socket, postgresql_url, store_maker
 from store_worker import numbered_game
 
-from sudoku_tui.game.store.interface import Aids, Game, Source
+from sudoku_tui.game.store.records import Aids, Game, Source
 from sudoku_tui.game.store.sqlite import SqliteStore
 from sudoku_tui.game.store.statistics import daily_streaks
 

@@ -1,7 +1,8 @@
 """The player store: what the game keeps between runs, for every player.
 
-interface.py is what the game talks to (the abstract Store, its records and
-errors); sqlite.py and postgresql.py hold it in a database; checks.py reads
+interface.py is what the game talks to (the abstract Store and its errors),
+records.py what it hands back and forth (games, finished games, sources,
+aids); sqlite.py and postgresql.py hold it in a database; checks.py reads
 rows back; settings.py and statistics.py are the settings table and the
 figures the store answers with; local.py and location.py open a store on a
 player's machine or where a server names it; import_saves.py brings in the

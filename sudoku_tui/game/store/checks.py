@@ -27,7 +27,7 @@ from ...engine.board.geometry import Shape, shape_for_size
 from ...engine.board.puzzle import LineError, parse_line
 from ...engine.board.variants import PER_LINE
 from ...engine.files.variant_lines import LineFailure, check_fields
-from .interface import BOARDS, LEVELS, Aids, FinishedGame, Game, Source, game_key
+from .records import BOARDS, LEVELS, Aids, FinishedGame, Game, Source, game_key
 
 Row = Mapping[str, object]
 

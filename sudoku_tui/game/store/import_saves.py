@@ -25,7 +25,8 @@ from dataclasses import dataclass, field, replace
 from pathlib import Path
 
 from .checks import BadRow, check_finished, check_game
-from .interface import Aids, FinishedGame, Game, StoreError
+from .interface import StoreError
+from .records import Aids, FinishedGame, Game
 from .sqlite import SqliteStore
 
 SAVES_NAME = "saves.json"

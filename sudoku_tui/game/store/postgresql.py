@@ -23,7 +23,8 @@ from typing import Any
 
 import psycopg
 
-from .interface import Clock, StoreError, StoreUnavailable
+from ..clock import TimeSource
+from .interface import StoreError, StoreUnavailable
 from .sqlite import MIGRATIONS as SQLITE_MIGRATIONS
 from .sqlite import Database, SqliteStore
 
@@ -61,7 +62,7 @@ def _unavailable(error: psycopg.Error, doing: str) -> StoreError:
 class PostgresqlStore(SqliteStore):
     """The store in the PostgreSQL database at ``url`` (``postgresql://…``)."""
 
-    def __init__(self, url: str, *, clock: Clock = time.time) -> None:
+    def __init__(self, url: str, *, clock: TimeSource = time.time) -> None:
         self.clock = clock
         self._skipped = 0
         self.url = url

@@ -11,7 +11,7 @@ import json
 from dataclasses import dataclass
 
 from ...engine.board.levels import Symmetry
-from .interface import BOARDS, LEVELS
+from .records import BOARDS, LEVELS
 
 SettingValue = bool | int | str
 

@@ -28,6 +28,7 @@ from datetime import date
 from pathlib import Path
 from typing import Any, Protocol
 
+from ..clock import TimeSource
 from .checks import (
     BadRow,
     check_finished,
@@ -38,18 +39,8 @@ from .checks import (
     game_row,
     stored_start,
 )
-from .interface import (
-    BOARDS,
-    LEVELS,
-    Clock,
-    FinishedGame,
-    Game,
-    Store,
-    StoreCorrupt,
-    StoreError,
-    StoreUnavailable,
-    utc_date,
-)
+from .interface import Store, StoreCorrupt, StoreError, StoreUnavailable
+from .records import BOARDS, LEVELS, FinishedGame, Game, utc_date
 from .settings import SETTINGS, SettingValue, setting
 from .statistics import Statistics, compute_statistics
 
@@ -223,7 +214,7 @@ class SqliteStore(Store):
     store, :class:`StoreUnavailable` for one that cannot be used here.
     """
 
-    def __init__(self, path: Path | str, *, clock: Clock = time.time, busy_timeout: float = BUSY_TIMEOUT) -> None:
+    def __init__(self, path: Path | str, *, clock: TimeSource = time.time, busy_timeout: float = BUSY_TIMEOUT) -> None:
         super().__init__(clock)
         self.path = str(path)
         self._persistent = self.path != ":memory:"
@@ -242,7 +233,7 @@ class SqliteStore(Store):
             raise
 
     @classmethod
-    def in_memory(cls, clock: Clock = time.time) -> SqliteStore:
+    def in_memory(cls, clock: TimeSource = time.time) -> SqliteStore:
         """A store for this process alone: play goes on, nothing is saved."""
         return cls(":memory:", clock=clock)
 

@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from .interface import BOARDS, LEVELS, FinishedGame
+from .records import BOARDS, LEVELS, FinishedGame
 
 RECENT = 30
 
