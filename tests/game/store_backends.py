@@ -20,6 +20,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_tui.game.clock import TimeSource
+from sudoku_tui.game.store.sql import SqlStore
 from sudoku_tui.game.store.sqlite import SqliteStore
 from tests.serve.needs import in_ci
 
@@ -89,7 +90,7 @@ def postgresql_url(postgresql_socket: str) -> str:
     return f"postgresql://postgres@/{name}?host={postgresql_socket}"
 
 
-StoreMaker = Callable[..., SqliteStore]
+StoreMaker = Callable[..., SqlStore]
 
 
 @pytest.fixture(params=BACKENDS)
@@ -106,7 +107,7 @@ def store_maker(request: pytest.FixtureRequest, tmp_path: Path) -> StoreMaker:
 
     url = request.getfixturevalue("postgresql_url")
 
-    def make_postgresql(clock: TimeSource | None = None) -> SqliteStore:
+    def make_postgresql(clock: TimeSource | None = None) -> SqlStore:
         return PostgresqlStore(url, clock=clock) if clock is not None else PostgresqlStore(url)
 
     return make_postgresql

@@ -10,6 +10,7 @@ STORE_MODULES = [
     "sudoku_tui.game.store.checks",
     "sudoku_tui.game.store.settings",
     "sudoku_tui.game.store.statistics",
+    "sudoku_tui.game.store.sql",
     "sudoku_tui.game.store.sqlite",
     "sudoku_tui.game.store.import_saves",
     "sudoku_tui.game.store.local",
