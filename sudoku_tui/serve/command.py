@@ -15,7 +15,7 @@ from pathlib import Path
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .settings import ServerSettings
+    from .server_settings import ServerSettings
 
 Count = Callable[[str], int]
 
@@ -134,7 +134,7 @@ def add_serve_parser(commands: Any, count: Count) -> None:
 
 
 def settings_from(args: argparse.Namespace) -> ServerSettings:
-    from .settings import ServerSettings, server_folder
+    from .server_settings import ServerSettings, server_folder
 
     settings = ServerSettings(
         folder=(args.data or server_folder()).expanduser().resolve(),
