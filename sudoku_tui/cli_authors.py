@@ -323,7 +323,8 @@ def _grade(args: argparse.Namespace) -> int:
 
 
 def _solve(args: argparse.Namespace) -> int:
-    from .engine.batch.solving import CHUNK, NO_SOLUTION
+    from .engine.batch.solving import CHUNK
+    from .engine.batch.solving import NO_SOLUTION_LINE as NO_SOLUTION
 
     puzzles = read_file(args.file)
     if puzzles is None:

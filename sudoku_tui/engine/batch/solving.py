@@ -28,7 +28,8 @@ from .workers import worker_count, worker_pool
 if TYPE_CHECKING:
     import numpy as np
 
-NO_SOLUTION = "no solution"
+# The line written for a puzzle without a solution (the game says texts.NO_SOLUTION).
+NO_SOLUTION_LINE = "no solution"
 
 # Puzzles per chunk: big enough that the call overhead vanishes, small
 # enough for a smooth progress bar and bounded memory.
@@ -48,7 +49,7 @@ def _answer(shape: Shape, line: str, method: str, count: bool, limit: int) -> st
     if count:
         return _count_text(count_solutions(puzzle, limit), limit)
     solution = solve_classic(puzzle).solution if method == "classic" else solve(puzzle)
-    return NO_SOLUTION if solution is None else format_line(puzzle.shape, solution)
+    return NO_SOLUTION_LINE if solution is None else format_line(puzzle.shape, solution)
 
 
 def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> list[str]:
@@ -104,7 +105,7 @@ def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> 
     out = solutions_to_lines(table, solutions)
     for i, found in enumerate(counts.tolist()):
         if found == 0:
-            out[i] = NO_SOLUTION
+            out[i] = NO_SOLUTION_LINE
         elif found != 1:  # several solutions, or a budget ran out: the public solver answers
             out[i] = _answer(shape, lines[i], "fast", False, limit)
     return out
