@@ -1,6 +1,6 @@
 """The compiled search (kernel.py) behind the operations solver.py asks of a search.
 
-Imported only when Numba is there (backend.py); pysearch.PureSearch offers
+Imported only when Numba is there (backend.py); pure.PureSearch offers
 the same operations in plain Python. A state is one int64 per cell, as the
 kernel keeps it; every operation that changes one returns a new array, so
 callers can keep the old one.
