@@ -58,7 +58,7 @@ async def press(app: App[None], key: str) -> None:
 
 async def measure(size: tuple[int, int], count: int, profile: str | None) -> dict[str, tuple[float, float]]:
     """CPU and wall milliseconds a key, by kind."""
-    from sudoku_tui.game.local_store import open_local_store
+    from sudoku_tui.game.store.local import open_local_store
     from sudoku_tui.paths import bundled_puzzles
     from sudoku_tui.ui import SudokuApp
 

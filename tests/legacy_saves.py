@@ -1,7 +1,7 @@
 """The saved games of earlier versions (``saves.json``): written by tests that check their import.
 
 The game itself no longer writes this format; the player store imports it
-once (``sudoku_tui.game.import_saves``).
+once (``sudoku_tui.game.store.import_saves``).
 
 One file, ``saves.json``, holds the games in progress keyed by the puzzle
 itself (shape and givens), so opening the same puzzle again resumes it from

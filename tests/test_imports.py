@@ -34,7 +34,7 @@ COMPILED_MODULES = {
 }
 
 # Modules that need another extra's library, by that library.
-NEEDS_LIBRARY = {"sudoku_tui.game.postgresql_store": "psycopg"}  # the server extra
+NEEDS_LIBRARY = {"sudoku_tui.game.store.postgresql": "psycopg"}  # the server extra
 
 
 def layer_modules(layer: str) -> list[str]:

@@ -73,7 +73,7 @@ def _solve_here(args: argparse.Namespace) -> int:
 
 def _solve_spread(args: argparse.Namespace) -> int:
     # The search loads only for the commands that search; --help stays fast.
-    from ..engine.batch.solving import CHUNK, NO_SOLUTION
+    from ..engine.batch.solving import CHUNK, NO_SOLUTION_LINE
 
     puzzles = read_file(args.file)
     if puzzles is None:
@@ -90,7 +90,7 @@ def _solve_spread(args: argparse.Namespace) -> int:
             elif args.count:
                 write_json({"puzzle": line, "solutions": int(answer.rstrip("+")), "at_limit": answer.endswith("+")})
             else:
-                write_json({"puzzle": line, "solution": None if answer == NO_SOLUTION else answer})
+                write_json({"puzzle": line, "solution": None if answer == NO_SOLUTION_LINE else answer})
 
     return run_spread(body)
 

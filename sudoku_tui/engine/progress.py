@@ -10,6 +10,9 @@ from collections.abc import Callable
 
 # Called with (done, total); total may be 0 when it is not known.
 ProgressCallback = Callable[[int, int], None]
+# Polled during long work; returns True when the work is to stop (the work
+# then raises Cancelled).
+StopCheck = Callable[[], bool]
 
 
 class Cancelled(Exception):

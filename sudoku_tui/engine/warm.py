@@ -30,16 +30,11 @@ from .search import backend
 _TWO_SOLUTIONS = "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642"
 
 
-def is_compiled() -> bool:
-    """Whether the engine's search is compiled by Numba in this process."""
-    return backend.compiled()
-
-
 def warm_up() -> None:
     """Call every compiled function once: compiled (or loaded from the
     cache) now, they cost nothing on first real use. Nothing to do (and
     no numpy to import) where the search is not compiled."""
-    if not is_compiled():
+    if not backend.compiled():
         return
     from .batch.solving import solve_lines
     from .board.geometry import square
@@ -75,7 +70,7 @@ def warm_up_in_background() -> threading.Thread | None:
     """Start :func:`warm_up` on a daemon thread (so quitting never waits
     for it), other threads searching without the kernel until it ends; None
     where there is nothing to compile."""
-    if not is_compiled():
+    if not backend.compiled():
         return None
     thread = threading.Thread(target=_warm_quietly, name="sudoku-tui warm-up", daemon=True)
     backend.compiling_on(thread)  # meanwhile a Solve or hint searches in pure Python
@@ -87,7 +82,7 @@ def announce_compiles(say: Callable[[], None]) -> Callable[[], None]:
     """Call ``say()`` once, in this process, just before the first function
     is compiled (a load from Numba's disk cache is no compile). Returns the
     function that stops listening."""
-    if not is_compiled():
+    if not backend.compiled():
         return lambda: None
     from numba.core import event
 
@@ -122,7 +117,7 @@ def interrupt_inside_numba(stop_now: Callable[[], None]) -> Callable[[], None]:
     compile to end could take a minute on a busy machine. Numba writes its
     cache files whole (a new file, then a rename), so ending at once loses
     nothing. Returns the function that puts Ctrl-C back as it was."""
-    if not is_compiled() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    if not backend.compiled() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         return lambda: None  # nothing compiles, or Ctrl-C is ignored or someone else's
     if threading.current_thread() is not threading.main_thread():
         return lambda: None  # only the main thread hears signals

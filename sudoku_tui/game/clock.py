@@ -17,7 +17,7 @@ class Clock:
 
     elapsed_before: float = 0.0
     started_at: float | None = None
-    now: Callable[[], float] = field(default=time.monotonic, repr=False)
+    now: TimeSource = field(default=time.monotonic, repr=False)
 
     @property
     def running(self) -> bool:

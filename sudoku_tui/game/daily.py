@@ -15,8 +15,9 @@ from datetime import date
 
 from ..engine.board.geometry import Shape, shape_for_size
 from ..engine.board.levels import Level, Symmetry
-from ..engine.making.generator import Generated, StopCheck, generate
-from .store import utc_date
+from ..engine.making.generator import Generated, generate
+from ..engine.progress import StopCheck
+from .store.records import utc_date
 
 DAILY_SIZES = ("9", "16", "samurai")
 SYMMETRY = Symmetry.ROTATIONAL

@@ -13,9 +13,10 @@ from dataclasses import replace
 from datetime import date
 
 from ..engine.board.puzzle import Puzzle
-from .settings import SettingValue, setting
-from .statistics import Statistics
-from .store import LOCAL_PLAYER, FinishedGame, Game, Store, StoreError, game_key
+from .store.interface import LOCAL_PLAYER, Store, StoreError
+from .store.records import FinishedGame, Game, game_key
+from .store.settings import SettingValue, setting
+from .store.statistics import Statistics
 
 Warn = Callable[[str], None]
 

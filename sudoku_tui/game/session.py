@@ -41,7 +41,8 @@ from .hints import HintTracker, Signature
 from .keeper import Keeper
 from .new_puzzle import NewPuzzleChoice
 from .play import Move, Play
-from .store import LOCAL_PLAYER, Aids, Game, Source, Store
+from .store.interface import LOCAL_PLAYER, Store
+from .store.records import Aids, Game, Source
 
 Severity = Literal["information", "warning", "error"]
 JobKind = Literal["load", "solve", "make"]

@@ -12,9 +12,9 @@ from typing import TextIO
 
 from ..paths import data_dir
 from .clock import format_elapsed
-from .local_store import STORE_NAME, open_local_store
-from .statistics import Statistics, mistakes_text
-from .store import LOCAL_PLAYER, StoreError
+from .store.interface import LOCAL_PLAYER, StoreError
+from .store.local import STORE_NAME, open_local_store
+from .store.statistics import Statistics, mistakes_text
 
 
 def statistics_json(stats: Statistics) -> str:

@@ -13,11 +13,11 @@ from dataclasses import replace
 from typing import TYPE_CHECKING, Any
 
 if TYPE_CHECKING:
-    from .settings import ServerSettings
+    from .server_settings import ServerSettings
 
 
 def settings_from(args: argparse.Namespace) -> ServerSettings:
-    from .settings import ServerSettings, server_folder
+    from .server_settings import ServerSettings, server_folder
 
     settings = ServerSettings(
         folder=(args.data or server_folder()).expanduser().resolve(),

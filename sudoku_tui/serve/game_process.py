@@ -22,7 +22,7 @@ from contextlib import suppress
 from ..game.file_choice import PuzzleFolders
 from ..game.making_turns import MakingTurns
 from ..game.new_puzzle import take_turns
-from ..game.store_location import open_store_at
+from ..game.store.location import open_store_at
 from ..paths import bundled_puzzles
 from .served_game import NotServed, ServedGame
 

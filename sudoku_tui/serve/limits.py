@@ -4,7 +4,8 @@ from __future__ import annotations
 
 import time
 from collections import deque
-from collections.abc import Callable
+
+from ..game.clock import TimeSource
 
 WINDOW = 60.0  # seconds
 
@@ -12,7 +13,7 @@ WINDOW = 60.0  # seconds
 class RateLimit:
     """At most ``per_minute`` new connections from one address in any minute."""
 
-    def __init__(self, per_minute: int, clock: Callable[[], float] = time.monotonic) -> None:
+    def __init__(self, per_minute: int, clock: TimeSource = time.monotonic) -> None:
         self.per_minute = per_minute
         self.clock = clock
         self._seen: dict[str, deque[float]] = {}

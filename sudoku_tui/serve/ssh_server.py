@@ -25,7 +25,7 @@ import asyncssh
 
 from .host_key import host_key
 from .limits import RateLimit
-from .settings import ServerSettings
+from .server_settings import ServerSettings
 from .ssh_session import SERVER_STOPPING, GameSession, idle_goodbye
 
 IDLE_CHECK = 1.0  # seconds between looks for idle sessions

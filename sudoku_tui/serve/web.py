@@ -15,7 +15,7 @@ import os
 import shlex
 
 from .game_terminal import game_command
-from .settings import ServerSettings
+from .server_settings import ServerSettings
 
 
 def run_web(settings: ServerSettings, host: str, port: int, public_url: str | None) -> None:

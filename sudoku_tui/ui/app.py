@@ -20,9 +20,9 @@ from textual.screen import Screen
 from ..engine.warm import warm_up_in_background
 from ..game.clock import TimeSource
 from ..game.file_choice import PuzzleFolders
-from ..game.local_store import OpenedStore, open_local_store
 from ..game.session import Session
-from ..game.store import LOCAL_PLAYER
+from ..game.store.interface import LOCAL_PLAYER
+from ..game.store.local import OpenedStore, open_local_store
 from .game_screen import GameScreen
 from .key_order import KeysInOrder
 

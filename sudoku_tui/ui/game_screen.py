@@ -50,7 +50,8 @@ from ..game.hints import (
 )
 from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
 from ..game.session import Notice, Session
-from ..game.store import Game, StoreError
+from ..game.store.interface import StoreError
+from ..game.store.records import Game
 from .board import Board
 from .commands import palette_commands
 from .dialogs import MessageDialog, OpenFileDialog, ResumeDialog

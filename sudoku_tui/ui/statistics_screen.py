@@ -19,7 +19,7 @@ from textual.containers import Vertical
 from textual.widgets import Button, Label, Sparkline, Static
 
 from ..game.clock import format_elapsed
-from ..game.statistics import Statistics, mistakes_text
+from ..game.store.statistics import Statistics, mistakes_text
 from .modal import Modal
 
 NOT_SAVED = "Your games are not being saved: these figures are this run's alone."

@@ -11,8 +11,9 @@ from pathlib import Path
 from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.search.solver import solve
-from sudoku_tui.game.local_store import open_local_store
-from sudoku_tui.game.store import LOCAL_PLAYER, Game, Source
+from sudoku_tui.game.store.interface import LOCAL_PLAYER
+from sudoku_tui.game.store.local import open_local_store
+from sudoku_tui.game.store.records import Game, Source
 
 FOUR = Puzzle.from_line(square(2), "3....4.1.34.....")
 

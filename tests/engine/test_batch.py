@@ -9,7 +9,7 @@ from pathlib import Path
 import pytest
 
 from sudoku_tui.engine.batch import solving as batch
-from sudoku_tui.engine.batch.solving import NO_SOLUTION, solve_lines
+from sudoku_tui.engine.batch.solving import NO_SOLUTION_LINE, solve_lines
 from sudoku_tui.engine.board.geometry import samurai, square
 from sudoku_tui.engine.board.puzzle import Puzzle, format_line
 from sudoku_tui.engine.files.formats import read_puzzle_file
@@ -37,13 +37,14 @@ def expected(shape_lines: list[str]) -> list[str]:
     answers = []
     for line in shape_lines:
         found = solve(Puzzle.from_line(FOUR, line))
-        answers.append(NO_SOLUTION if found is None else format_line(FOUR, found))
+        answers.append(NO_SOLUTION_LINE if found is None else format_line(FOUR, found))
     return answers
 
 
 def test_seed_lines() -> None:
     lines = ["2...43213...1432", ".4..2..4.24...12", "........1....234", "2..443213...1432"]
-    assert list(solve_lines(FOUR, lines)) == ["2143432132141432", "3421213412434312", NO_SOLUTION, NO_SOLUTION]
+    solved = ["2143432132141432", "3421213412434312", NO_SOLUTION_LINE, NO_SOLUTION_LINE]
+    assert list(solve_lines(FOUR, lines)) == solved
     assert list(solve_lines(FOUR, lines, method="classic")) == list(solve_lines(FOUR, lines))
 
 

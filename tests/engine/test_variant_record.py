@@ -22,8 +22,8 @@ from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.engine.logic.runner import solve_logically
 from sudoku_tui.engine.search.solver import count_solutions, solve
-from sudoku_tui.game.sqlite_store import SqliteStore
-from sudoku_tui.game.store import Game, boards
+from sudoku_tui.game.store.records import Game, boards
+from sudoku_tui.game.store.sqlite import SqliteStore
 
 CENTRES = tuple(9 * row + col for row in (1, 4, 7) for col in (1, 4, 7))
 

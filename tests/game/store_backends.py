@@ -19,8 +19,9 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.game.sqlite_store import SqliteStore
-from sudoku_tui.game.store import Clock
+from sudoku_tui.game.clock import TimeSource
+from sudoku_tui.game.store.sql import SqlStore
+from sudoku_tui.game.store.sqlite import SqliteStore
 from tests.serve.needs import in_ci
 
 BACKENDS = ["sqlite", "postgresql"]
@@ -89,7 +90,7 @@ def postgresql_url(postgresql_socket: str) -> str:
     return f"postgresql://postgres@/{name}?host={postgresql_socket}"
 
 
-StoreMaker = Callable[..., SqliteStore]
+StoreMaker = Callable[..., SqlStore]
 
 
 @pytest.fixture(params=BACKENDS)
@@ -98,15 +99,15 @@ def store_maker(request: pytest.FixtureRequest, tmp_path: Path) -> StoreMaker:
     if request.param == "sqlite":
         path = tmp_path / "store.sqlite3"
 
-        def make_sqlite(clock: Clock | None = None) -> SqliteStore:
+        def make_sqlite(clock: TimeSource | None = None) -> SqliteStore:
             return SqliteStore(path, clock=clock) if clock is not None else SqliteStore(path)
 
         return make_sqlite
-    from sudoku_tui.game.postgresql_store import PostgresqlStore
+    from sudoku_tui.game.store.postgresql import PostgresqlStore
 
     url = request.getfixturevalue("postgresql_url")
 
-    def make_postgresql(clock: Clock | None = None) -> SqliteStore:
+    def make_postgresql(clock: TimeSource | None = None) -> SqlStore:
         return PostgresqlStore(url, clock=clock) if clock is not None else PostgresqlStore(url)
 
     return make_postgresql

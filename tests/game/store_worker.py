@@ -23,9 +23,10 @@ from pathlib import Path
 
 from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.puzzle import Puzzle
-from sudoku_tui.game.local_store import open_local_store
-from sudoku_tui.game.store import Game, Source, Store
-from sudoku_tui.game.store_location import open_store_at
+from sudoku_tui.game.store.interface import Store
+from sudoku_tui.game.store.local import open_local_store
+from sudoku_tui.game.store.location import open_store_at
+from sudoku_tui.game.store.records import Game, Source
 
 NINE = square(3)
 PLAYER = "local"

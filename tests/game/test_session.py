@@ -16,8 +16,8 @@ from sudoku_tui.game import texts
 from sudoku_tui.game.hints import find_hint
 from sudoku_tui.game.new_puzzle import NewPuzzleChoice
 from sudoku_tui.game.session import Answer, Notice, Session
-from sudoku_tui.game.sqlite_store import SqliteStore
-from sudoku_tui.game.store import LOCAL_PLAYER
+from sudoku_tui.game.store.interface import LOCAL_PLAYER
+from sudoku_tui.game.store.sqlite import SqliteStore
 
 # A 4x4 file of our own: two puzzles with one solution each (made by the generator, seeds 1 and 2).
 FOUR_LINES = ["3....4.1.34.....", "3....1..1..2..4."]

@@ -11,10 +11,10 @@ from pathlib import Path
 
 from store_worker import numbered_game
 
-from sudoku_tui.game.local_store import STORE_NAME
-from sudoku_tui.game.sqlite_store import SqliteStore
 from sudoku_tui.game.stats_report import run_daily, run_stats
-from sudoku_tui.game.store import Source
+from sudoku_tui.game.store.local import STORE_NAME
+from sudoku_tui.game.store.records import Source
+from sudoku_tui.game.store.sqlite import SqliteStore
 
 
 def test_stats_as_text_and_as_one_json_object(tmp_path: Path) -> None:

@@ -14,10 +14,12 @@ from store_worker import numbered_game
 
 from sudoku_tui.engine.board.geometry import shape_for_size, square
 from sudoku_tui.engine.board.puzzle import Puzzle
-from sudoku_tui.game.local_store import STORE_NAME, open_local_store
-from sudoku_tui.game.settings import SETTINGS
-from sudoku_tui.game.sqlite_store import GAME_COLUMNS, MIGRATIONS, SCHEMA_VERSION, SqliteStore
-from sudoku_tui.game.store import Aids, Game, Source, StoreError, boards, game_key
+from sudoku_tui.game.store.interface import StoreError
+from sudoku_tui.game.store.local import STORE_NAME, open_local_store
+from sudoku_tui.game.store.records import Aids, Game, Source, boards, game_key
+from sudoku_tui.game.store.settings import SETTINGS
+from sudoku_tui.game.store.sql import GAME_COLUMNS, MIGRATIONS, SCHEMA_VERSION, SqlStore
+from sudoku_tui.game.store.sqlite import SqliteStore
 
 FOUR = Puzzle.from_line(square(2), "2...43213...1432")
 FOUR_SOLVED = [2, 1, 4, 3, 4, 3, 2, 1, 3, 2, 1, 4, 1, 4, 3, 2]
@@ -37,7 +39,7 @@ class Ticks:
 
 
 @pytest.fixture
-def store(store_maker: StoreMaker) -> SqliteStore:
+def store(store_maker: StoreMaker) -> SqlStore:
     """The store on each backend (SQLite, PostgreSQL): the same tests, the same answers."""
     return store_maker(clock=Ticks())
 
@@ -50,7 +52,7 @@ def four_game(entry: int = 0, elapsed: float = 12.5, **extra: object) -> Game:
     return Game.of(FOUR, values, marks, elapsed, **extra)  # type: ignore[arg-type]
 
 
-def test_a_game_round_trips_with_everything_it_carries(store: SqliteStore, store_maker: StoreMaker) -> None:
+def test_a_game_round_trips_with_everything_it_carries(store: SqlStore, store_maker: StoreMaker) -> None:
     game = four_game(
         1, source=Source.file("/x/p.txt", 3), level="easy", aids=Aids(hints=2, checks=1, mistakes_shown=True)
     )
@@ -67,7 +69,7 @@ def test_a_game_round_trips_with_everything_it_carries(store: SqliteStore, store
     assert again.schema_version() == SCHEMA_VERSION and again.take_notices() == []
 
 
-def test_put_replaces_one_row_and_keeps_its_start(store: SqliteStore) -> None:
+def test_put_replaces_one_row_and_keeps_its_start(store: SqlStore) -> None:
     first = store.put_game("local", four_game(1))
     second = store.put_game("local", four_game(4, elapsed=20))
     assert second.game_id == first.game_id and second.started_at == first.started_at
@@ -77,7 +79,7 @@ def test_put_replaces_one_row_and_keeps_its_start(store: SqliteStore) -> None:
     assert len(games) == 1 and games[0].value_list()[1] == 4 and games[0].elapsed == 20
 
 
-def test_last_game_is_the_last_played_unsolved_one(store: SqliteStore) -> None:
+def test_last_game_is_the_last_played_unsolved_one(store: SqlStore) -> None:
     assert store.last_game("local") is None
     store.put_game("local", numbered_game(1))
     store.put_game("local", numbered_game(2))
@@ -93,7 +95,7 @@ def test_last_game_is_the_last_played_unsolved_one(store: SqliteStore) -> None:
     ]
 
 
-def test_leaving_records_the_game_and_keeps_it_resumable(store: SqliteStore) -> None:
+def test_leaving_records_the_game_and_keeps_it_resumable(store: SqlStore) -> None:
     game = four_game(1, level="easy", aids=Aids(hints=1))
     left = store.leave_game("local", game)
     assert left.outcome == "abandoned" and left.elapsed == 12.5
@@ -113,7 +115,7 @@ def test_leaving_records_the_game_and_keeps_it_resumable(store: SqliteStore) -> 
     assert stats.started == 1 and stats.solved == 1
 
 
-def test_a_game_solve_filled_is_not_the_players(store: SqliteStore) -> None:
+def test_a_game_solve_filled_is_not_the_players(store: SqlStore) -> None:
     store.put_game("local", four_game(1))
     filled = Game.of(FOUR, FOUR_SOLVED, [0] * 16, 5, solved=True, aids=Aids(solve_used=True))
     entry = store.finish_game("local", filled)
@@ -121,12 +123,12 @@ def test_a_game_solve_filled_is_not_the_players(store: SqliteStore) -> None:
     assert store.statistics("local").solved == 0
 
 
-def test_leaving_a_solved_game_finishes_it(store: SqliteStore) -> None:
+def test_leaving_a_solved_game_finishes_it(store: SqlStore) -> None:
     entry = store.leave_game("local", Game.of(FOUR, FOUR_SOLVED, [0] * 16, 5, solved=True))
     assert entry.outcome == "solved" and store.find_game("local", game_key("4x4", FOUR.to_line())) is None
 
 
-def test_starting_afresh_makes_a_new_game(store: SqliteStore) -> None:
+def test_starting_afresh_makes_a_new_game(store: SqlStore) -> None:
     first = store.finish_game("local", four_game(1))  # given up: the board is cleared
     second = store.finish_game("local", four_game(2))
     assert first.game_id != second.game_id and first.outcome == second.outcome == "abandoned"
@@ -134,7 +136,7 @@ def test_starting_afresh_makes_a_new_game(store: SqliteStore) -> None:
     assert store.history("local", limit=1)[0].game_id == second.game_id
 
 
-def test_history_of_one_puzzle_and_limits(store: SqliteStore) -> None:
+def test_history_of_one_puzzle_and_limits(store: SqlStore) -> None:
     for number in range(5):
         store.finish_game("local", numbered_game(number))
     assert len(store.history("local")) == 5 and len(store.history("local", limit=2)) == 2
@@ -142,7 +144,7 @@ def test_history_of_one_puzzle_and_limits(store: SqliteStore) -> None:
     assert store.history("local", limit=0) == [] and len(store.history("local", limit=None)) == 5
 
 
-def test_players_never_see_each_others_rows(store: SqliteStore) -> None:
+def test_players_never_see_each_others_rows(store: SqlStore) -> None:
     store.put_game("local", four_game(1))
     store.put_game(KEY, four_game(4))
     store.finish_game(KEY, numbered_game(9))
@@ -157,7 +159,7 @@ def test_players_never_see_each_others_rows(store: SqliteStore) -> None:
     assert store.games_in_progress("nobody-else") == []
 
 
-def test_settings_have_types_and_defaults(store: SqliteStore) -> None:
+def test_settings_have_types_and_defaults(store: SqlStore) -> None:
     assert store.settings("local") == {name: s.default for name, s in SETTINGS.items()}
     store.put_setting("local", "show_mistakes", True)
     store.put_setting("local", "new_level", "hard")
@@ -171,7 +173,7 @@ def test_settings_have_types_and_defaults(store: SqliteStore) -> None:
         store.get_setting("local", "no_such_setting")
 
 
-def test_writes_that_cannot_be_stored_are_refused(store: SqliteStore) -> None:
+def test_writes_that_cannot_be_stored_are_refused(store: SqlStore) -> None:
     bad = Game("9x9", "1" * 5, "1" * 5, ())
     with pytest.raises(ValueError):
         store.put_game("local", bad)

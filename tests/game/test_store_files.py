@@ -17,10 +17,10 @@ from store_worker import numbered_game
 
 from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.puzzle import Puzzle
-from sudoku_tui.game.import_saves import IMPORTED_NAME, SAVES_NAME
-from sudoku_tui.game.local_store import STORE_NAME, open_local_store
-from sudoku_tui.game.sqlite_store import SqliteStore
-from sudoku_tui.game.store import Source
+from sudoku_tui.game.store.import_saves import IMPORTED_NAME, SAVES_NAME
+from sudoku_tui.game.store.local import STORE_NAME, open_local_store
+from sudoku_tui.game.store.records import Source
+from sudoku_tui.game.store.sqlite import SqliteStore
 from tests.legacy_saves import SavedGame, SaveStore
 
 ONE_SKIPPED = "1 saved game of the earlier version could not be read and was skipped."

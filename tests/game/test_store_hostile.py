@@ -13,10 +13,11 @@ from typing import Any
 import pytest
 from store_worker import numbered_game
 
-from sudoku_tui.game.local_store import STORE_NAME
-from sudoku_tui.game.sqlite_store import GAME_COLUMNS, HISTORY_COLUMNS, SqliteStore
-from sudoku_tui.game.store import Aids, Game, Source
-from sudoku_tui.game.store_checks import MAX_ELAPSED, BadRow, check_finished, check_game, game_row
+from sudoku_tui.game.store.checks import MAX_ELAPSED, BadRow, check_finished, check_game, game_row
+from sudoku_tui.game.store.local import STORE_NAME
+from sudoku_tui.game.store.records import Aids, Game, Source
+from sudoku_tui.game.store.sql import GAME_COLUMNS, HISTORY_COLUMNS
+from sudoku_tui.game.store.sqlite import SqliteStore
 
 HUGE = "9" * 1_000_000
 NESTED = "[" * 200_000 + "]" * 200_000

@@ -6,7 +6,7 @@ from pathlib import Path
 
 from store_backends import postgresql_socket, postgresql_url
 
-from sudoku_tui.game.store_location import IN_MEMORY, open_store_at
+from sudoku_tui.game.store.location import IN_MEMORY, open_store_at
 
 __all__ = ["postgresql_socket", "postgresql_url"]  # the fixtures, used by name
 
@@ -24,7 +24,7 @@ def test_in_memory_keeps_nothing() -> None:
 
 
 def test_a_postgresql_url_is_the_shared_store(postgresql_url: str) -> None:
-    from sudoku_tui.game.postgresql_store import PostgresqlStore  # psycopg is there: the fixture said so
+    from sudoku_tui.game.store.postgresql import PostgresqlStore  # psycopg is there: the fixture said so
 
     opened = open_store_at(postgresql_url, "SHA256:abc")
     assert isinstance(opened.store, PostgresqlStore) and opened.saving and opened.notices == []

@@ -6,13 +6,14 @@ import subprocess
 import sys
 
 STORE_MODULES = [
-    "sudoku_tui.game.store",
-    "sudoku_tui.game.store_checks",
-    "sudoku_tui.game.settings",
-    "sudoku_tui.game.statistics",
-    "sudoku_tui.game.sqlite_store",
-    "sudoku_tui.game.import_saves",
-    "sudoku_tui.game.local_store",
+    "sudoku_tui.game.store.interface",
+    "sudoku_tui.game.store.checks",
+    "sudoku_tui.game.store.settings",
+    "sudoku_tui.game.store.statistics",
+    "sudoku_tui.game.store.sql",
+    "sudoku_tui.game.store.sqlite",
+    "sudoku_tui.game.store.import_saves",
+    "sudoku_tui.game.store.local",
     "sudoku_tui.game.stats_report",
 ]
 

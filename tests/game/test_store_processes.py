@@ -18,10 +18,10 @@ import pytest
 from store_backends import BACKENDS, postgresql_socket, postgresql_url
 from store_worker import PLAYER, number_of, numbered_game
 
-from sudoku_tui.game.import_saves import IMPORTED_NAME, SAVES_NAME
-from sudoku_tui.game.local_store import STORE_NAME
-from sudoku_tui.game.sqlite_store import SqliteStore
-from sudoku_tui.game.store import Store
+from sudoku_tui.game.store.import_saves import IMPORTED_NAME, SAVES_NAME
+from sudoku_tui.game.store.interface import Store
+from sudoku_tui.game.store.local import STORE_NAME
+from sudoku_tui.game.store.sqlite import SqliteStore
 from tests.legacy_saves import SavedGame, SaveStore
 
 WORKER = Path(__file__).with_name("store_worker.py")
@@ -40,7 +40,7 @@ class Place:
     def store(self) -> Store:
         if self.backend == "sqlite":
             return SqliteStore(self.folder / STORE_NAME)
-        from sudoku_tui.game.postgresql_store import PostgresqlStore
+        from sudoku_tui.game.store.postgresql import PostgresqlStore
 
         return PostgresqlStore(self.location)
 

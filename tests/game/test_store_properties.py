@@ -16,10 +16,10 @@ from hypothesis import strategies as st
 from store_worker import numbered_game
 from test_store_hostile import good_entry, good_row
 
-from sudoku_tui.game.import_saves import NotSaves, read_old_saves
-from sudoku_tui.game.sqlite_store import GAME_COLUMNS, HISTORY_COLUMNS
-from sudoku_tui.game.store import Aids, FinishedGame, Game
-from sudoku_tui.game.store_checks import BadRow, check_finished, check_game, game_row
+from sudoku_tui.game.store.checks import BadRow, check_finished, check_game, game_row
+from sudoku_tui.game.store.import_saves import NotSaves, read_old_saves
+from sudoku_tui.game.store.records import Aids, FinishedGame, Game
+from sudoku_tui.game.store.sql import GAME_COLUMNS, HISTORY_COLUMNS
 
 # What a database (SQLite, or another) or a JSON file can hand back.
 scalars = (

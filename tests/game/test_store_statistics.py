@@ -11,9 +11,9 @@ import pytest
 from store_backends import StoreMaker, postgresql_socket, postgresql_url, store_maker
 from store_worker import numbered_game
 
-from sudoku_tui.game.sqlite_store import SqliteStore
-from sudoku_tui.game.statistics import daily_streaks
-from sudoku_tui.game.store import Aids, Game, Source
+from sudoku_tui.game.store.records import Aids, Game, Source
+from sudoku_tui.game.store.sql import SqlStore
+from sudoku_tui.game.store.statistics import daily_streaks
 
 __all__ = ["postgresql_socket", "postgresql_url", "store_maker"]  # the fixtures, used by name
 
@@ -35,7 +35,7 @@ def clock() -> SetClock:
 
 
 @pytest.fixture
-def store(store_maker: StoreMaker, clock: SetClock) -> SqliteStore:
+def store(store_maker: StoreMaker, clock: SetClock) -> SqlStore:
     """The store on each backend (SQLite, PostgreSQL)."""
     return store_maker(clock=clock)
 
@@ -65,7 +65,7 @@ def game(
     )
 
 
-def test_per_board_and_level(store: SqliteStore) -> None:
+def test_per_board_and_level(store: SqlStore) -> None:
     for seconds in (300, 100, 200, 400):
         store.finish_game("local", game(seconds))
     store.finish_game("local", game(5, aids=Aids(solve_used=True)))  # Solve filled it: started, not solved
@@ -87,7 +87,7 @@ def test_per_board_and_level(store: SqliteStore) -> None:
     assert stats.to_json()["mistakes_shown"] == 2
 
 
-def test_odd_count_median_and_json(store: SqliteStore) -> None:
+def test_odd_count_median_and_json(store: SqlStore) -> None:
     for seconds in (30.5, 10.25, 20.125):
         store.finish_game("local", game(seconds, level="easy"))
     stats = store.statistics("local", date(2026, 1, 1))
@@ -102,7 +102,7 @@ def test_odd_count_median_and_json(store: SqliteStore) -> None:
     assert [solve["seconds"] for solve in loaded["recent_solves"]] == [30.5, 10.25, 20.125]
 
 
-def test_recent_solves_are_the_last_ones_oldest_first(store: SqliteStore, clock: SetClock) -> None:
+def test_recent_solves_are_the_last_ones_oldest_first(store: SqlStore, clock: SetClock) -> None:
     for day in range(40):
         clock.on(date(2026, 3, 1) + timedelta(days=day))
         store.finish_game("local", game(100 + day))
@@ -113,12 +113,12 @@ def test_recent_solves_are_the_last_ones_oldest_first(store: SqliteStore, clock:
     assert len(store.statistics("local", date(2026, 4, 15), recent=5).recent) == 5
 
 
-def solve_daily(store: SqliteStore, clock: SetClock, day: date, *, on: date | None = None, **extra: object) -> None:
+def solve_daily(store: SqlStore, clock: SetClock, day: date, *, on: date | None = None, **extra: object) -> None:
     clock.on(on or day, hour=23)
     store.finish_game("local", game(120, source=Source.daily(day), **extra))  # type: ignore[arg-type]
 
 
-def test_daily_streaks_over_month_ends_and_a_missed_day(store: SqliteStore, clock: SetClock) -> None:
+def test_daily_streaks_over_month_ends_and_a_missed_day(store: SqlStore, clock: SetClock) -> None:
     for day in (date(2025, 12, 30), date(2025, 12, 31), date(2026, 1, 1)):  # year end
         solve_daily(store, clock, day)
     for day in (date(2026, 1, 30), date(2026, 1, 31), date(2026, 2, 1), date(2026, 2, 2)):  # month end
@@ -152,7 +152,7 @@ def test_streak_arithmetic() -> None:
     assert daily_streaks([date(2030, 1, 1)], date(2024, 3, 5)) == (0, 0)  # a day to come does not count yet
 
 
-def test_a_left_game_counts_once_however_often_it_is_left(store: SqliteStore) -> None:
+def test_a_left_game_counts_once_however_often_it_is_left(store: SqlStore) -> None:
     left = game(10, solved=False)
     for seconds in (10, 20, 30):
         store.leave_game("local", replace(left, elapsed=float(seconds)))

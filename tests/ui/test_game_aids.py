@@ -18,9 +18,10 @@ from ui_puzzles import FOUR_PUZZLES, SOLUTION_4
 from sudoku_tui.engine.board.conflicts import conflicting_cells
 from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.engine.search.solver import solve
-from sudoku_tui.game.local_store import STORE_NAME
-from sudoku_tui.game.sqlite_store import SqliteStore
-from sudoku_tui.game.store import LOCAL_PLAYER, Game, Source
+from sudoku_tui.game.store.interface import LOCAL_PLAYER
+from sudoku_tui.game.store.local import STORE_NAME
+from sudoku_tui.game.store.records import Game, Source
+from sudoku_tui.game.store.sqlite import SqliteStore
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.board import Board
 from sudoku_tui.ui.dialogs import ResumeDialog

@@ -26,9 +26,10 @@ from ui_puzzles import FOUR_PUZZLES, block_file
 from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.game.file_choice import PathProblem, choose_typed, os_problem
-from sudoku_tui.game.local_store import STORE_NAME
-from sudoku_tui.game.sqlite_store import SqliteStore
-from sudoku_tui.game.store import LOCAL_PLAYER, Game, Source
+from sudoku_tui.game.store.interface import LOCAL_PLAYER
+from sudoku_tui.game.store.local import STORE_NAME
+from sudoku_tui.game.store.records import Game, Source
+from sudoku_tui.game.store.sqlite import SqliteStore
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.dialogs import MessageDialog, OpenFileDialog, ResumeDialog
 from tests.search_paths import compiled_search_available

@@ -16,9 +16,9 @@ from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game import hints
 from sudoku_tui.game import texts as says
-from sudoku_tui.game.local_store import STORE_NAME
-from sudoku_tui.game.sqlite_store import SqliteStore
-from sudoku_tui.game.store import LOCAL_PLAYER
+from sudoku_tui.game.store.interface import LOCAL_PLAYER
+from sudoku_tui.game.store.local import STORE_NAME
+from sudoku_tui.game.store.sqlite import SqliteStore
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.widgets import BoardArea
 

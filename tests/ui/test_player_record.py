@@ -14,9 +14,10 @@ from ui_puzzles import FOUR_PUZZLES, SOLUTION_4
 from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.game.daily import daily_puzzle, today
-from sudoku_tui.game.local_store import STORE_NAME
-from sudoku_tui.game.sqlite_store import SqliteStore
-from sudoku_tui.game.store import LOCAL_PLAYER, Game, Source
+from sudoku_tui.game.store.interface import LOCAL_PLAYER
+from sudoku_tui.game.store.local import STORE_NAME
+from sudoku_tui.game.store.records import Game, Source
+from sudoku_tui.game.store.sqlite import SqliteStore
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.new_puzzle_dialog import NewPuzzleDialog
 from sudoku_tui.ui.statistics_screen import StatisticsScreen

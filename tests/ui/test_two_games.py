@@ -12,9 +12,10 @@ import pytest
 from pty_game import PtyGame
 from ui_puzzles import FOUR_PUZZLES, NINE_PUZZLES, block_file
 
-from sudoku_tui.game.local_store import STORE_NAME
-from sudoku_tui.game.sqlite_store import SqliteStore
-from sudoku_tui.game.store import LOCAL_PLAYER, game_key
+from sudoku_tui.game.store.interface import LOCAL_PLAYER
+from sudoku_tui.game.store.local import STORE_NAME
+from sudoku_tui.game.store.records import game_key
+from sudoku_tui.game.store.sqlite import SqliteStore
 
 
 @pytest.mark.parametrize("first", ["four", "nine"])

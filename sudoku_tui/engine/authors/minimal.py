@@ -20,8 +20,8 @@ from collections.abc import Iterator
 from dataclasses import dataclass
 
 from ..board.puzzle import Puzzle
-from ..progress import ProgressCallback
-from ..search.solver import StopCheck, count_solutions
+from ..progress import ProgressCallback, StopCheck
+from ..search.solver import count_solutions
 
 
 @dataclass(frozen=True)

@@ -16,9 +16,9 @@ from dataclasses import dataclass
 from ..board.geometry import Shape, shape_for_size
 from ..board.levels import Level, Symmetry
 from ..logic.step import TechniqueName
-from ..making.generator import Generated, StopCheck, generate
+from ..making.generator import Generated, generate
 from ..making.practice import practice_puzzle
-from ..progress import Cancelled, ProgressCallback
+from ..progress import Cancelled, ProgressCallback, StopCheck
 from .workers import worker_count, worker_pool
 
 

@@ -22,13 +22,14 @@ from ..board.variants import line_fields_of
 from ..progress import ProgressCallback
 from ..search import backend
 from ..search.reference import solve_classic
-from ..search.solver import CLASSIC_9X9, count_solutions, in_order_budget, needs_sat, solve
+from ..search.solver import count_solutions, counts_by_nine, in_order_budget, needs_sat, solve
 from .workers import worker_count, worker_pool
 
 if TYPE_CHECKING:
     import numpy as np
 
-NO_SOLUTION = "no solution"
+# The line written for a puzzle without a solution (the game says texts.NO_SOLUTION).
+NO_SOLUTION_LINE = "no solution"
 
 # Puzzles per chunk: big enough that the call overhead vanishes, small
 # enough for a smooth progress bar and bounded memory.
@@ -48,7 +49,7 @@ def _answer(shape: Shape, line: str, method: str, count: bool, limit: int) -> st
     if count:
         return _count_text(count_solutions(puzzle, limit), limit)
     solution = solve_classic(puzzle).solution if method == "classic" else solve(puzzle)
-    return NO_SOLUTION if solution is None else format_line(puzzle.shape, solution)
+    return NO_SOLUTION_LINE if solution is None else format_line(puzzle.shape, solution)
 
 
 def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> list[str]:
@@ -65,7 +66,7 @@ def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> 
     table = kernel_tables(shape)
     givens = lines_to_givens(table, list(lines))
     rows, cells = givens.shape
-    if count and shape.name == CLASSIC_9X9 and not shape.variant:
+    if count and counts_by_nine(shape):
         return _count_nine(shape, lines, givens, limit)
     counts = np.zeros(rows, dtype=np.int64)
     solutions = np.zeros((rows, cells), dtype=np.uint8)
@@ -104,7 +105,7 @@ def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> 
     out = solutions_to_lines(table, solutions)
     for i, found in enumerate(counts.tolist()):
         if found == 0:
-            out[i] = NO_SOLUTION
+            out[i] = NO_SOLUTION_LINE
         elif found != 1:  # several solutions, or a budget ran out: the public solver answers
             out[i] = _answer(shape, lines[i], "fast", False, limit)
     return out

@@ -21,7 +21,7 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Callable, Iterator
+from collections.abc import Iterator
 from dataclasses import dataclass, field
 from pathlib import Path
 from typing import Literal
@@ -29,7 +29,7 @@ from typing import Literal
 from ..board.geometry import Shape, samurai, square
 from ..board.puzzle import LineError, Puzzle, WrongLength, format_line, parse_line
 from ..board.variants import variant_names
-from ..progress import Cancelled, ProgressCallback
+from ..progress import Cancelled, ProgressCallback, StopCheck
 from .reading import FileRefused, read_file_bytes
 
 INVALID_BLOCK_SIZE = "Invalid block size."
@@ -67,7 +67,6 @@ _PIECE_BYTES = 8 << 20
 _POLL_LINES = 4096
 _PLAIN_SIZES = {16: square(2), 81: square(3), 256: square(4), 405: samurai()}
 _SEPARATORS = re.compile(r"[ \t,]")
-StopCheck = Callable[[], bool]
 
 
 @dataclass

@@ -16,10 +16,9 @@ from typing import Any
 from ..board.conflicts import candidates
 from ..board.geometry import Shape
 from ..board.puzzle import Puzzle
-from ..progress import Cancelled
+from ..progress import Cancelled, StopCheck
 from .step import Step, TechniqueName
 
-StopCheck = Callable[[], bool]
 # A search that yields the steps of several techniques at once.
 Search = Callable[..., Iterator[Step]]
 

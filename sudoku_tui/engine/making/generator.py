@@ -36,7 +36,7 @@ from typing import TYPE_CHECKING
 from ..board.geometry import Shape
 from ..board.levels import Level, Symmetry
 from ..board.puzzle import Puzzle
-from ..progress import Cancelled, ProgressCallback
+from ..progress import Cancelled, ProgressCallback, StopCheck
 from ..search.sat import UniqueAgainst
 from ..search.solver import count_solutions
 from .grids import random_grid, singles_solve
@@ -49,7 +49,6 @@ if TYPE_CHECKING:
 
 # A grader names the level of a puzzle with one solution.
 Grader = Callable[[Puzzle], Level]
-StopCheck = Callable[[], bool]
 
 # Grids tried before giving up on a level.
 ATTEMPTS = 5000

@@ -25,8 +25,8 @@ from ..logic.grid import CandidateGrid
 from ..logic.runner import next_step, solve_logically
 from ..logic.step import TechniqueName
 from ..logic.techniques import TECHNIQUE_OF, TECHNIQUES, Technique
-from ..progress import Cancelled, ProgressCallback
-from .generator import ATTEMPTS, Generated, GenerationFailed, StopCheck, minimal_puzzle
+from ..progress import Cancelled, ProgressCallback, StopCheck
+from .generator import ATTEMPTS, Generated, GenerationFailed, minimal_puzzle
 from .grids import singles_solve
 
 # Techniques a puzzle cannot be made to need: the singles come in every puzzle,

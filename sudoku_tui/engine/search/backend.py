@@ -41,9 +41,15 @@ def compiling_on(thread: threading.Thread | None) -> None:
     _compiling = thread
 
 
+def jit_enabled() -> bool:
+    """Whether this process compiles the search at all: Numba loads and
+    ``SUDOKU_TUI_NO_JIT`` is not set (compiled() adds the thread's turn)."""
+    return not os.environ.get(NO_JIT) and numba_importable()
+
+
 def compiled() -> bool:
     """True when the compiled kernel is to be used (by this thread, now)."""
-    if os.environ.get(NO_JIT) or not numba_importable():
+    if not jit_enabled():
         return False
     compiling = _compiling
     return compiling is None or compiling is threading.current_thread() or not compiling.is_alive()

@@ -29,7 +29,7 @@ which is exactly what the classic's stack of guesses finds.
 from __future__ import annotations
 
 import threading
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 from typing import Any, Protocol
 
 from ..batch.workers import MAX_LIMIT
@@ -37,14 +37,13 @@ from ..board.conflicts import candidates, conflicting_cells
 from ..board.geometry import Shape
 from ..board.puzzle import Puzzle
 from ..board.variants import line_fields_of
-from ..progress import ProgressCallback
+from ..progress import ProgressCallback, StopCheck
 from . import backend
 from .pure import PureSearch
 from .sat import SatPuzzle
 
-__all__ = ["candidates", "count_solutions", "in_order_budget", "is_solved", "needs_sat", "solve"]
+__all__ = ["candidates", "count_solutions", "counts_by_nine", "in_order_budget", "is_solved", "needs_sat", "solve"]
 
-StopCheck = Callable[[], bool]
 
 # Nodes the search in cell order may take on a 9x9 board before the
 # portfolio switches to the fewest-candidates search (the hardest 9x9 puzzles
@@ -54,9 +53,6 @@ IN_ORDER_NODES = 20_000
 # for sparse boards (an empty one takes 175 nodes) whose first solution the
 # SAT solver would have to narrow down cell by cell.
 IN_ORDER_NODES_BEFORE_SAT = 2_000
-# The pure-Python search's node costs a hundred times the compiled one's, so
-# its search in cell order gives up sooner (the answers are the same).
-PURE_IN_ORDER_SHARE = 10
 _NO_BUDGET = 1 << 62
 # The name of the classic 9x9 board's Shape (a variant's shape has its own name).
 CLASSIC_9X9 = "9x9"
@@ -64,7 +60,14 @@ CLASSIC_9X9 = "9x9"
 
 class Search(Protocol):
     """What the portfolio asks of a search (kernel_search.KernelSearch and
-    pysearch.PureSearch); a state is whatever the search keeps per node."""
+    pure.PureSearch); a state is whatever the search keeps per node."""
+
+    # Whether the search keeps a killer's cage rules; one that knows houses
+    # only leaves a board with cages to SAT.
+    keeps_cages: bool
+    # The search in cell order gets this share of its node budget (1 / n):
+    # a search whose node costs more gives up sooner, with the same answers.
+    in_order_share: int
 
     def start(self, givens: Sequence[int]) -> Any: ...
     def assign(self, state: Any, cell: int, bit: int) -> Any: ...
@@ -130,8 +133,7 @@ def solve(
         return _solve_sat(puzzle.shape, search, state, should_stop)
     sat = needs_sat(puzzle.shape)
     budget = IN_ORDER_NODES_BEFORE_SAT if sat else in_order_budget(puzzle.shape)
-    if isinstance(search, PureSearch):
-        budget //= PURE_IN_ORDER_SHARE
+    budget //= search.in_order_share
     count, first = search.run(state, 1, True, should_stop, progress, budget)
     if count >= 0:
         return first
@@ -186,9 +188,8 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, should_stop: StopCheck | Non
     """Number of solutions, counting stops at ``limit``."""
     if limit < 1:
         return 0
-    if puzzle.shape.name == CLASSIC_9X9 and not puzzle.shape.variant and backend.compiled():
-        # The classic board has a counter of its own, several times faster (kernel9.py).
-        from .compiled.kernel9 import count_givens
+    if counts_by_nine(puzzle.shape):
+        from .compiled.kernel9 import count_givens  # numpy and Numba: the fast extra
 
         found = count_givens(puzzle.givens, min(limit, MAX_LIMIT))  # its counter is 64-bit
         if found >= 0:
@@ -210,15 +211,20 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, should_stop: StopCheck | Non
         sat.close()
 
 
+def counts_by_nine(shape: Shape) -> bool:
+    """Whether the classic board's own counter counts on ``shape``: several
+    times faster than the search (kernel9.py), it exists compiled only."""
+    return shape.name == CLASSIC_9X9 and not shape.variant and backend.compiled()
+
+
 def in_order_budget(shape: Shape) -> int:
     """Node budget of the search in cell order on a board of this shape."""
     return IN_ORDER_NODES * 81 // shape.size
 
 
 def _searches_cages(shape: Shape, search: Search) -> bool:
-    """Whether ``search`` keeps every rule of ``shape``: the pure-Python search
-    knows houses only, so a killer's cages go to SAT with it."""
-    return not shape.cages or not isinstance(search, PureSearch)
+    """Whether ``search`` keeps every rule of ``shape`` (else a killer's cages go to SAT)."""
+    return not shape.cages or search.keeps_cages
 
 
 def needs_sat(shape: Shape) -> bool:

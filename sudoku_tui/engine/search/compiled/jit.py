@@ -9,21 +9,17 @@ modules importable where numpy is installed without Numba, and with
 
 from __future__ import annotations
 
-import os
 from collections.abc import Callable
 from typing import Any, TypeVar, cast
 
+from .. import backend
+
 F = TypeVar("F", bound=Callable[..., Any])
 
-JIT_ENABLED = False
-
-if not os.environ.get("SUDOKU_TUI_NO_JIT"):
-    try:
-        from numba import njit as _numba_njit
-
-        JIT_ENABLED = True
-    except ImportError:  # pragma: no cover - numba is a declared dependency
-        pass
+# Decided once, as the kernel's modules are imported.
+JIT_ENABLED = backend.jit_enabled()
+if JIT_ENABLED:
+    from numba import njit as _numba_njit
 
 
 def njit(function: F) -> F:

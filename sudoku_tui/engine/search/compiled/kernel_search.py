@@ -1,6 +1,6 @@
 """The compiled search (kernel.py) behind the operations solver.py asks of a search.
 
-Imported only when Numba is there (backend.py); pysearch.PureSearch offers
+Imported only when Numba is there (backend.py); pure.PureSearch offers
 the same operations in plain Python. A state is one int64 per cell, as the
 kernel keeps it; every operation that changes one returns a new array, so
 callers can keep the old one.
@@ -8,16 +8,14 @@ callers can keep the old one.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from ...board.geometry import Shape
-from ...progress import Cancelled, ProgressCallback
+from ...progress import Cancelled, ProgressCallback, StopCheck
 from . import kernel
 from .kernel_tables import kernel_tables
-
-StopCheck = Callable[[], bool]
 
 # Branch nodes between two polls of should_stop: a few milliseconds of work.
 _POLL_NODES = 4096
@@ -26,6 +24,9 @@ _NO_BUDGET = 1 << 62
 
 class KernelSearch:
     """The arrays of one resumable search over one shape."""
+
+    keeps_cages = True  # the kernel checks cage sums as it places values (kernel_cages.py)
+    in_order_share = 1
 
     def __init__(self, shape: Shape) -> None:
         table = kernel_tables(shape)

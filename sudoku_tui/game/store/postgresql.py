@@ -1,9 +1,9 @@
 """The player store in a PostgreSQL database that several serving hosts share.
 
 The games, history and settings are read and written by the very statements
-of :mod:`.sqlite_store` (they keep to SQL both databases understand: explicit
-columns, upserts with ``ON CONFLICT``), so both stores behave alike; this
-module holds what is PostgreSQL's own: its schema's types (double precision
+and methods of :mod:`.sql` (they keep to SQL both databases understand:
+explicit columns, upserts with ``ON CONFLICT``), as the SQLite store's are, so
+both stores behave alike; this module holds what is PostgreSQL's own: its schema's types (double precision
 for times), the schema's version in a table, transactions, and its errors as the
 player's sentences. ``?`` parameters become psycopg's ``%s``.
 
@@ -15,7 +15,6 @@ a new one at the next call.
 
 from __future__ import annotations
 
-import threading
 import time
 from collections.abc import Iterator, Sequence
 from contextlib import contextmanager
@@ -23,14 +22,15 @@ from typing import Any
 
 import psycopg
 
-from .sqlite_store import MIGRATIONS as SQLITE_MIGRATIONS
-from .sqlite_store import Database, SqliteStore
-from .store import Clock, StoreError, StoreUnavailable
+from ..clock import TimeSource
+from .interface import StoreError, StoreUnavailable
+from .sql import MIGRATIONS as SQL_MIGRATIONS
+from .sql import Database, SqlStore, migrate
 
-# The SQLite store's schema steps in PostgreSQL's types: a REAL there is a 4-byte float here,
+# The schema's steps in PostgreSQL's types: a REAL there is a 4-byte float here,
 # too coarse for a timestamp, so times and durations are double precision.
 MIGRATIONS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(statement.replace(" REAL ", " DOUBLE PRECISION ") for statement in step) for step in SQLITE_MIGRATIONS
+    tuple(statement.replace(" REAL ", " DOUBLE PRECISION ") for statement in step) for step in SQL_MIGRATIONS
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 VERSION_TABLE = "CREATE TABLE IF NOT EXISTS sudoku_schema (version INTEGER NOT NULL)"
@@ -58,16 +58,12 @@ def _unavailable(error: psycopg.Error, doing: str) -> StoreError:
     return StoreUnavailable(f"The saved games {doing}: {reason.rstrip('.')}.")
 
 
-class PostgresqlStore(SqliteStore):
+class PostgresqlStore(SqlStore):
     """The store in the PostgreSQL database at ``url`` (``postgresql://…``)."""
 
-    def __init__(self, url: str, *, clock: Clock = time.time) -> None:
-        self.clock = clock
-        self._skipped = 0
+    def __init__(self, url: str, *, clock: TimeSource = time.time) -> None:
+        super().__init__(url, persistent=True, clock=clock)
         self.url = url
-        self.path = url
-        self._persistent = True
-        self._lock = threading.RLock()
         self._use(self._connect("could not be opened"))
         try:
             self._prepare()
@@ -80,8 +76,7 @@ class PostgresqlStore(SqliteStore):
 
     def _use(self, adapted: _Adapted) -> None:
         self._pg = adapted
-        # The SQLite store's methods read and write through ``_db``: here it is the adapted connection.
-        self._db = adapted  # type: ignore[assignment]
+        self._db = adapted  # the shared methods read and write through it
 
     def _connect(self, doing: str) -> _Adapted:
         try:
@@ -95,13 +90,7 @@ class PostgresqlStore(SqliteStore):
             db.execute(VERSION_TABLE)
             found = db.execute("SELECT version FROM sudoku_schema").fetchall()
             version = int(found[0][0]) if found else 0
-            if version > SCHEMA_VERSION:
-                raise StoreUnavailable(
-                    "The saved games were written by a newer version of sudoku-tui; they are left as they are."
-                )
-            for step in MIGRATIONS[version:]:
-                for statement in step:
-                    db.execute(statement)
+            migrate(db, version, MIGRATIONS)
             if not found:
                 db.execute("INSERT INTO sudoku_schema (version) VALUES (?)", [SCHEMA_VERSION])
             elif version < SCHEMA_VERSION:

@@ -22,10 +22,11 @@ from contextlib import contextmanager, suppress
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..paths import data_dir
+from ...paths import data_dir
+from ..clock import TimeSource
 from .import_saves import free_name, import_old_saves
-from .sqlite_store import SqliteStore
-from .store import LOCAL_PLAYER, Clock, Store, StoreCorrupt, StoreError
+from .interface import LOCAL_PLAYER, Store, StoreCorrupt, StoreError
+from .sqlite import SqliteStore
 
 STORE_NAME = "store.sqlite3"
 LOCK_NAME = ".store.sqlite3.lock"
@@ -46,7 +47,7 @@ class OpenedStore:
 
 
 def open_local_store(
-    folder: Path | None = None, *, player: str = LOCAL_PLAYER, clock: Clock = time.time
+    folder: Path | None = None, *, player: str = LOCAL_PLAYER, clock: TimeSource = time.time
 ) -> OpenedStore:
     """The store of ``folder`` (the data folder when None); ``saves.json`` goes to ``player``."""
     folder = folder if folder is not None else data_dir()
@@ -62,7 +63,7 @@ def open_local_store(
     return opened
 
 
-def _without_saving(sentence: str, clock: Clock, notices: list[str] | None = None) -> OpenedStore:
+def _without_saving(sentence: str, clock: TimeSource, notices: list[str] | None = None) -> OpenedStore:
     """A store that keeps nothing, and ``sentence`` (why) to tell the player."""
     told = f"{sentence} Play goes on without saving."
     return OpenedStore(SqliteStore.in_memory(clock), [*(notices or []), told])
@@ -72,7 +73,7 @@ def _cannot_save(reason: str) -> str:
     return f"Your games cannot be saved: {reason}."
 
 
-def _open(path: Path, clock: Clock) -> OpenedStore:
+def _open(path: Path, clock: TimeSource) -> OpenedStore:
     denied = _access_problem(path)
     if denied:
         return _without_saving(_cannot_save(denied), clock)

@@ -24,9 +24,10 @@ from collections.abc import Iterator
 from dataclasses import dataclass, field, replace
 from pathlib import Path
 
-from .sqlite_store import SqliteStore
-from .store import Aids, FinishedGame, Game, StoreError
-from .store_checks import BadRow, check_finished, check_game
+from .checks import BadRow, check_finished, check_game
+from .interface import StoreError
+from .records import Aids, FinishedGame, Game
+from .sqlite import SqliteStore
 
 SAVES_NAME = "saves.json"
 IMPORTED_NAME = "saves.json.imported"

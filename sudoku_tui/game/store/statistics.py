@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from .store import LEVELS, FinishedGame, boards
+from .records import LEVELS, FinishedGame, boards
 
 RECENT = 30
 

@@ -6,7 +6,7 @@ import os
 from dataclasses import dataclass, field
 from pathlib import Path
 
-from ..game.store_location import IN_MEMORY
+from ..game.store.location import IN_MEMORY
 from ..paths import data_dir
 from .served_game import ServedGame
 

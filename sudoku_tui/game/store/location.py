@@ -5,9 +5,9 @@ from __future__ import annotations
 
 from pathlib import Path
 
-from .local_store import OpenedStore, open_local_store
-from .sqlite_store import SqliteStore
-from .store import StoreError
+from .interface import StoreError
+from .local import OpenedStore, open_local_store
+from .sqlite import SqliteStore
 
 # The location of a store that keeps nothing beyond the process (a guest's).
 IN_MEMORY = ":memory:"
@@ -31,7 +31,7 @@ def open_store_at(location: str, player: str) -> OpenedStore:
 def _open_postgresql(url: str) -> OpenedStore:
     """The shared store of several hosts; when it cannot be reached, play goes on without saving."""
     try:
-        from .postgresql_store import PostgresqlStore
+        from .postgresql import PostgresqlStore
 
         return OpenedStore(PostgresqlStore(url))
     except ImportError:

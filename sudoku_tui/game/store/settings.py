@@ -10,8 +10,8 @@ from __future__ import annotations
 import json
 from dataclasses import dataclass
 
-from ..engine.board.levels import Symmetry
-from .store import LEVELS, boards
+from ...engine.board.levels import Symmetry
+from .records import LEVELS, boards
 
 SettingValue = bool | int | str
 

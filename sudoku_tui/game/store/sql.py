@@ -1,48 +1,29 @@
-"""The player store in one SQLite database; every SQL statement of the game is here.
+"""What both databases of the player store share: the schema, every statement
+of the game, and the store's methods written once over them.
 
-Many game processes share the file at once: it runs in write-ahead-log
-mode, each change is one ``BEGIN IMMEDIATE`` transaction on its own rows
-(never a read-modify-write of the whole store), and a writer that finds
-the database busy waits up to :data:`BUSY_TIMEOUT` rather than fail. A
-commit is flushed to disk (``synchronous=FULL``), so a game once saved
-survives a kill or a power cut; a kill at any moment leaves the database
-consistent (SQLite's journal).
-
-The schema has a version (``PRAGMA user_version``) and an ordered list of
-:data:`MIGRATIONS`; opening applies the missing steps in one transaction
-and refuses a database of a newer version. The SQL keeps to what another
-database understands too: explicit columns, ``?`` parameters, upserts with
-``ON CONFLICT``.
+The SQL keeps to what both SQLite and PostgreSQL understand: explicit
+columns, ``?`` parameters, upserts with ``ON CONFLICT``. The schema has a
+version and an ordered list of :data:`MIGRATIONS`; opening applies the
+missing steps in one transaction and refuses a store of a newer version. A
+dialect (sqlite.py, postgresql.py) opens the connection, keeps the version,
+makes transactions and turns its database's failures into the player's
+sentences.
 """
 
 from __future__ import annotations
 
-import sqlite3
 import threading
 import time
 import uuid
+from abc import abstractmethod
 from collections.abc import Iterable, Iterator, Sequence
-from contextlib import contextmanager, suppress
+from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import date
-from pathlib import Path
 from typing import Any, Protocol
 
-from .settings import SETTINGS, SettingValue, setting
-from .statistics import Statistics, compute_statistics
-from .store import (
-    LEVELS,
-    Clock,
-    FinishedGame,
-    Game,
-    Store,
-    StoreCorrupt,
-    StoreError,
-    StoreUnavailable,
-    boards,
-    utc_date,
-)
-from .store_checks import (
+from ..clock import TimeSource
+from .checks import (
     BadRow,
     check_finished,
     check_game,
@@ -52,6 +33,10 @@ from .store_checks import (
     game_row,
     stored_start,
 )
+from .interface import Store, StoreUnavailable
+from .records import LEVELS, FinishedGame, Game, boards, utc_date
+from .settings import SETTINGS, SettingValue, setting
+from .statistics import Statistics, compute_statistics
 
 
 class Database(Protocol):
@@ -60,8 +45,6 @@ class Database(Protocol):
 
     def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Any: ...
 
-
-BUSY_TIMEOUT = 10.0  # seconds a writer waits for another one
 
 GAME_COLUMNS = (
     "puzzle_key",
@@ -104,7 +87,8 @@ HISTORY_COLUMNS = (
     "ended_at",
 )
 
-# One tuple of statements per schema version, applied in order.
+# One tuple of statements per schema version, applied in order; written in
+# SQLite's types (postgresql.py widens them where PostgreSQL's differ).
 MIGRATIONS: tuple[tuple[str, ...], ...] = (
     (
         """CREATE TABLE games (
@@ -191,119 +175,50 @@ UNRECORDED_GAMES = (
     "(SELECT 1 FROM history WHERE history.player = games.player AND history.game_id = games.game_id)"
 )
 
-# SQLite's primary result codes that the player is told about in words.
-SQLITE_BUSY, SQLITE_LOCKED, SQLITE_READONLY, SQLITE_IOERR = 5, 6, 8, 10
-SQLITE_CORRUPT, SQLITE_FULL, SQLITE_CANTOPEN, SQLITE_NOTADB = 11, 13, 14, 26
-_REASONS = {
-    SQLITE_BUSY: "another game kept the store busy for too long",
-    SQLITE_LOCKED: "another game kept the store busy for too long",
-    SQLITE_READONLY: "the store may not be written",
-    SQLITE_IOERR: "the disk could not be read or written",
-    SQLITE_FULL: "the disk is full",
-    SQLITE_CANTOPEN: "the store could not be opened",
-}
+NEWER_VERSION = "The saved games were written by a newer version of sudoku-tui; they are left as they are."
 
 
-def store_error(error: sqlite3.Error, doing: str) -> StoreError:
-    """The player's sentence for a failure of SQLite while the store ``doing`` (e.g. "could not be saved")."""
-    code = getattr(error, "sqlite_errorcode", 0) & 0xFF
-    if code in (SQLITE_CORRUPT, SQLITE_NOTADB):
-        return StoreCorrupt(f"The saved games {doing}: the store is damaged ({str(error).rstrip('.')}).")
-    return StoreUnavailable(f"The saved games {doing}: {_REASONS.get(code, str(error)).rstrip('.')}.")
+def migrate(db: Database, version: object, migrations: Sequence[Sequence[str]]) -> None:
+    """Apply the schema's steps after ``version``; a store of a newer (or unknown) version is refused."""
+    if not isinstance(version, int) or version > len(migrations):
+        raise StoreUnavailable(NEWER_VERSION)
+    for step in migrations[version:]:
+        for statement in step:
+            db.execute(statement)
 
 
 def new_game_id() -> str:
     return uuid.uuid4().hex
 
 
-class SqliteStore(Store):
-    """The store in the SQLite file ``path`` (``":memory:"``: one that keeps nothing).
+class SqlStore(Store):
+    """The store's methods over any database the statements above suit; a
+    dialect supplies the connection (``_db``), :meth:`_guard` and
+    :meth:`_transaction`."""
 
-    Opening raises :class:`StoreCorrupt` for a file that is not a sound
-    store, :class:`StoreUnavailable` for one that cannot be used here.
-    """
+    _db: Database
 
-    def __init__(self, path: Path | str, *, clock: Clock = time.time, busy_timeout: float = BUSY_TIMEOUT) -> None:
+    def __init__(self, location: str, *, persistent: bool, clock: TimeSource = time.time) -> None:
         super().__init__(clock)
-        self.path = str(path)
-        self._persistent = self.path != ":memory:"
+        self.path = location
+        self._persistent = persistent
         self._lock = threading.RLock()  # the screen may save from a worker thread
-        try:
-            self._db = sqlite3.connect(self.path, timeout=busy_timeout, isolation_level=None, check_same_thread=False)
-        except sqlite3.Error as error:
-            raise store_error(error, "could not be opened") from None
-        try:
-            self._prepare()
-        except sqlite3.Error as error:
-            self._db.close()
-            raise store_error(error, "could not be opened") from None
-        except StoreError:
-            self._db.close()
-            raise
-
-    @classmethod
-    def in_memory(cls, clock: Clock = time.time) -> SqliteStore:
-        """A store for this process alone: play goes on, nothing is saved."""
-        return cls(":memory:", clock=clock)
 
     @property
     def persistent(self) -> bool:
         return self._persistent
 
-    def _prepare(self) -> None:
-        db = self._db
-        if self._persistent:
-            mode = db.execute("PRAGMA journal_mode = WAL").fetchone()[0]
-            if str(mode).lower() != "wal":
-                raise StoreUnavailable(f"The saved games could not be opened: the store stays in {mode} mode.")
-            db.execute("PRAGMA synchronous = FULL")
-            problems = db.execute("PRAGMA quick_check").fetchall()
-            if problems != [("ok",)]:
-                raise StoreCorrupt(f"The saved games could not be opened: the store is damaged ({problems[0][0]}).")
-        with self._transaction():
-            version = db.execute("PRAGMA user_version").fetchone()[0]
-            if not isinstance(version, int) or version > SCHEMA_VERSION:
-                raise StoreUnavailable(
-                    "The saved games were written by a newer version of sudoku-tui; they are left as they are."
-                )
-            for step in MIGRATIONS[version:]:
-                for statement in step:
-                    db.execute(statement)
-            if version < SCHEMA_VERSION:
-                db.execute(f"PRAGMA user_version = {SCHEMA_VERSION}")
+    @abstractmethod
+    def schema_version(self) -> int: ...
 
-    def schema_version(self) -> int:
-        with self._guard("could not be read"):
-            version = self._db.execute("PRAGMA user_version").fetchone()[0]
-        return int(version)
+    @abstractmethod
+    def _guard(self, doing: str) -> AbstractContextManager[None]:
+        """One call at a time; the database's failures become the player's sentence
+        (the store ``doing`` something, e.g. "could not be saved")."""
 
-    def close(self) -> None:
-        with self._lock:
-            self._db.close()
-
-    @contextmanager
-    def _guard(self, doing: str) -> Iterator[None]:
-        """One call at a time; SQLite's failures become the player's sentence."""
-        with self._lock:
-            try:
-                yield
-            except sqlite3.Error as error:
-                raise store_error(error, doing) from None
-
-    @contextmanager
-    def _transaction(self) -> Iterator[Database]:
-        """One write transaction; IMMEDIATE takes the write lock at once, so a
-        busy database is waited for at the start instead of failing halfway."""
-        db = self._db
-        db.execute("BEGIN IMMEDIATE")
-        try:
-            yield db
-            db.execute("COMMIT")
-        except BaseException:
-            with suppress(sqlite3.Error):
-                if db.in_transaction:
-                    db.execute("ROLLBACK")
-            raise
+    @abstractmethod
+    def _transaction(self) -> AbstractContextManager[Database]:
+        """One write transaction."""
 
     def _rows(self, sql: str, params: Sequence[object], columns: Sequence[str]) -> Iterator[dict[str, object]]:
         for row in self._db.execute(sql, params):

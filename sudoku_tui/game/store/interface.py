@@ -1,0 +1,143 @@
+"""The player store: what the game keeps between runs, for every player.
+
+The game talks only to a :class:`Store`; :class:`~.sqlite.SqliteStore`
+is the one on the player's machine, and a server may bring another with the
+same methods. Everything is kept per player id (``"local"`` on one machine,
+a key fingerprint on a server), so one store serves many players and none
+sees another's rows.
+
+A game is a row of the games in progress from its first save until it ends.
+Leaving it for another puzzle records it in the history as abandoned but
+keeps it resumable; coming back and solving it turns the same history entry
+into a solved one (the entry is keyed by the game's id, not by the puzzle),
+so every game counts once however often it was left and resumed.
+
+The game's part: open the store once (``local.open_local_store``) and
+tell its notices; :meth:`Store.put_game` after every change; when a game is
+left unsolved for another puzzle :meth:`Store.leave_game`; when it is solved,
+filled by Solve, or started afresh :meth:`Store.finish_game`; on quitting
+:meth:`Store.put_game`, then :meth:`Store.close`.
+"""
+
+from __future__ import annotations
+
+import time
+from abc import ABC, abstractmethod
+from datetime import date
+from types import TracebackType
+
+from ..clock import TimeSource
+from .records import FinishedGame, Game
+from .settings import SettingValue
+from .statistics import Statistics
+
+LOCAL_PLAYER = "local"
+
+
+class StoreError(Exception):
+    """The store failed; ``str(error)`` is a sentence for the player."""
+
+
+class StoreCorrupt(StoreError):
+    """The store's data cannot be read as a store (damaged, or not a store at all)."""
+
+
+class StoreUnavailable(StoreError):
+    """The store may not be opened, read or written here (permissions, a newer version, a busy disk)."""
+
+
+class Store(ABC):
+    """The games in progress, the history, the statistics and the settings of every player.
+
+    Every method that writes is one transaction on its own rows; any failure
+    raises :class:`StoreError` with a sentence for the player, and the caller
+    decides what to do (the game goes on). Rows that do not hold what they
+    should are skipped, never fatal; :meth:`take_notices` says how many.
+    """
+
+    def __init__(self, clock: TimeSource = time.time) -> None:
+        self.clock = clock
+        self._skipped = 0
+
+    # ---- life -------------------------------------------------------------------
+
+    @property
+    @abstractmethod
+    def persistent(self) -> bool:
+        """False when nothing outlives the process (play goes on without saving)."""
+
+    @abstractmethod
+    def close(self) -> None: ...
+
+    def __enter__(self) -> Store:
+        return self
+
+    def __exit__(
+        self, kind: type[BaseException] | None, error: BaseException | None, trace: TracebackType | None
+    ) -> None:
+        self.close()
+
+    # ---- games in progress ------------------------------------------------------
+
+    @abstractmethod
+    def games_in_progress(self, player: str, limit: int | None = None) -> list[Game]:
+        """The player's games in progress, the last played first."""
+
+    @abstractmethod
+    def find_game(self, player: str, key: str) -> Game | None:
+        """The player's game in progress of this puzzle (see :func:`game_key`)."""
+
+    @abstractmethod
+    def last_game(self, player: str) -> Game | None:
+        """The unsolved game in progress the player played last."""
+
+    @abstractmethod
+    def put_game(self, player: str, game: Game) -> Game:
+        """Write one game in progress (insert or replace its row), stamped as played now."""
+
+    # ---- ending games -----------------------------------------------------------
+
+    @abstractmethod
+    def leave_game(self, player: str, game: Game) -> FinishedGame:
+        """The player left the game unsolved for another puzzle: write it and
+        record it in the history as abandoned; it stays resumable."""
+
+    @abstractmethod
+    def finish_game(self, player: str, game: Game) -> FinishedGame:
+        """The game is over (solved, filled by Solve, or started afresh): record
+        it in the history and remove it from the games in progress, at once."""
+
+    @abstractmethod
+    def history(self, player: str, limit: int | None = 100, key: str | None = None) -> list[FinishedGame]:
+        """The player's recorded games, the last ended first; only this puzzle's with ``key``."""
+
+    @abstractmethod
+    def statistics(self, player: str, today: date | None = None, recent: int = 30) -> Statistics:
+        """The player's statistics on ``today`` (UTC; the store's clock's date when None)."""
+
+    # ---- settings -----------------------------------------------------------------
+
+    @abstractmethod
+    def get_setting(self, player: str, name: str) -> SettingValue:
+        """The player's setting, or its default (see :data:`~.settings.SETTINGS`)."""
+
+    @abstractmethod
+    def put_setting(self, player: str, name: str, value: SettingValue) -> None: ...
+
+    @abstractmethod
+    def settings(self, player: str) -> dict[str, SettingValue]:
+        """Every setting of the player, defaults included."""
+
+    # ---- what to tell the player ------------------------------------------------
+
+    def skipped(self, count: int = 1) -> None:
+        """Rows that could not be read were passed over."""
+        self._skipped += count
+
+    def take_notices(self) -> list[str]:
+        """What to tell the player about the store since the last call."""
+        count, self._skipped = self._skipped, 0
+        if not count:
+            return []
+        rows = "entry" if count == 1 else "entries"
+        return [f"{count} saved {rows} could not be read and {'was' if count == 1 else 'were'} skipped."]
