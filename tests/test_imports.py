@@ -22,15 +22,14 @@ PACKAGE = Path(__file__).resolve().parent.parent / "sudoku_tui"
 # The layers that must never load Textual: every module in them.
 TEXTUAL_FREE = ("engine", "game", "authoring")
 
-# Only the compiled search's modules may need Numba and numpy.
+# Only the compiled search's modules may need Numba and numpy: every module of
+# search/compiled/ but its package, the probe that asks whether they load, and
+# jit.py (a no-op decorator without Numba).
+COMPILED_FOLDER = Path(__file__).resolve().parent.parent / "sudoku_tui" / "engine" / "search" / "compiled"
 COMPILED_MODULES = {
-    "sudoku_tui.engine.search.compiled.kernel",
-    "sudoku_tui.engine.search.compiled.kernel9",
-    "sudoku_tui.engine.search.compiled.kernel_search",
-    "sudoku_tui.engine.search.compiled.kernel_fill",
-    "sudoku_tui.engine.search.compiled.kernel_tables",
-    "sudoku_tui.engine.search.compiled.kernel_cages",
-    "sudoku_tui.engine.search.compiled.jit",
+    f"sudoku_tui.engine.search.compiled.{path.stem}"
+    for path in COMPILED_FOLDER.glob("*.py")
+    if path.stem not in ("__init__", "probe", "jit")
 }
 
 # Modules that need another extra's library, by that library.

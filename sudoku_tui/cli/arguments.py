@@ -5,6 +5,7 @@ from __future__ import annotations
 
 import argparse
 
+from ..engine.search import MAX_LIMIT
 from ..game import texts
 
 
@@ -21,9 +22,6 @@ def positive(text: str) -> int:
 
 def limit(text: str) -> int:
     """A solution count the compiled counter can hold."""
-    # The batch modules load only when --limit is given, so the parser stays light.
-    from ..engine.batch.workers import MAX_LIMIT
-
     value = positive(text)
     if value > MAX_LIMIT:
         raise argparse.ArgumentTypeError(texts.too_large(value, MAX_LIMIT))

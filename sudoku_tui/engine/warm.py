@@ -23,7 +23,13 @@ from collections.abc import Callable
 from contextlib import suppress
 from types import FrameType
 
+from .batch.solving import solve_lines
+from .board.geometry import square
+from .board.levels import Level
+from .board.puzzle import Puzzle
+from .making.generator import generate
 from .search import backend
+from .search.solver import count_solutions, solve
 
 # A 9x9 puzzle with two solutions: solving it runs the search in cell order,
 # the fewest-candidates search and the narrowing to the first solution.
@@ -36,13 +42,8 @@ def warm_up() -> None:
     no numpy to import) where the search is not compiled."""
     if not backend.compiled():
         return
-    from .batch.solving import solve_lines
-    from .board.geometry import square
-    from .board.levels import Level
-    from .board.puzzle import Puzzle
-    from .making.generator import generate
+    # numpy and Numba load only where the search is compiled.
     from .search.compiled.kernel_search import KernelSearch
-    from .search.solver import count_solutions, solve
 
     nine = square(3)
     puzzle = Puzzle.from_line(nine, _TWO_SOLUTIONS)
@@ -84,25 +85,10 @@ def announce_compiles(say: Callable[[], None]) -> Callable[[], None]:
     function that stops listening."""
     if not backend.compiled():
         return lambda: None
-    from numba.core import event
+    # Numba loads only where the search is compiled.
+    from .search.compiled.compile_events import on_first_compile
 
-    process = os.getpid()
-
-    class FirstCompile(event.Listener):
-        said = False
-
-        def on_start(self, _event: event.Event) -> None:
-            # A forked worker inherits the listener: only this process speaks.
-            if not self.said and os.getpid() == process:
-                self.said = True
-                say()
-
-        def on_end(self, _event: event.Event) -> None:
-            pass
-
-    listener = FirstCompile()
-    event.register("numba:compile", listener)  # type: ignore[no-untyped-call, unused-ignore]
-    return lambda: event.unregister("numba:compile", listener)  # type: ignore[no-untyped-call, unused-ignore]
+    return on_first_compile(say)
 
 
 def interrupt_inside_numba(stop_now: Callable[[], None]) -> Callable[[], None]:

@@ -14,7 +14,8 @@ from pathlib import Path
 import pytest
 
 from sudoku_tui import cli
-from sudoku_tui.engine.batch.workers import MAX_LIMIT, usable_cores, worker_count
+from sudoku_tui.engine.batch.workers import usable_cores, worker_count
+from sudoku_tui.engine.search import MAX_LIMIT
 from sudoku_tui.engine.warm import interrupt_inside_numba, warm_up
 from sudoku_tui.game.texts import PREPARING
 from tests.search_paths import compiled_search_available

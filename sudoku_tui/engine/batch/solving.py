@@ -2,11 +2,11 @@
 
 Results come back in file order as the lines ``sudoku-tui solve`` prints.
 
-The fast method turns a chunk of lines into one array of givens and hands it
-to the compiled kernel in a single call (kernel.solve_batch), then turns the
-solutions back into lines with array lookups: per puzzle there is no Python
-work at all unless it has several solutions (then solver.solve finds the
-first) or the board is solved by SAT (16x16, one puzzle at a time). Without
+The fast method hands a chunk of lines to the compiled search in one call at
+a time (search/compiled/kernel_batch.py) and gets back counts and solution
+lines: per puzzle there is no Python work at all unless it has several
+solutions (then solver.solve finds the first) or the board is solved by SAT
+(16x16, one puzzle at a time). Without
 the compiled kernel (no ``fast`` extra) every puzzle goes through the public
 API. With ``jobs > 1`` chunks go to a process pool and come back in order.
 """
@@ -14,7 +14,6 @@ API. With ``jobs > 1`` chunks go to a process pool and come back in order.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
-from typing import TYPE_CHECKING
 
 from ..board.geometry import Shape, shape_for_size
 from ..board.puzzle import Puzzle, format_line
@@ -25,18 +24,12 @@ from ..search.reference import solve_classic
 from ..search.solver import count_solutions, counts_by_nine, in_order_budget, needs_sat, solve
 from .workers import worker_count, worker_pool
 
-if TYPE_CHECKING:
-    import numpy as np
-
 # The line written for a puzzle without a solution (the game says texts.NO_SOLUTION).
 NO_SOLUTION_LINE = "no solution"
 
 # Puzzles per chunk: big enough that the call overhead vanishes, small
 # enough for a smooth progress bar and bounded memory.
 CHUNK = 4096
-# Branch nodes per kernel call on a 9x9 board (scaled by the board's cells):
-# some 50 ms of search, so Ctrl-C is heard at once and calls cost nothing.
-NODES_PER_CALL = 1 << 15
 
 
 def _count_text(found: int, limit: int) -> str:
@@ -57,77 +50,27 @@ def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> 
     # each line), and every board without the compiled kernel.
     if needs_sat(shape) or line_fields_of(shape) is not None or not backend.compiled():
         return [_answer(shape, line, "fast", count, limit) for line in lines]
-    # numpy and Numba: the fast extra
-    import numpy as np
+    # numpy and Numba load only where the search is compiled (the fast extra).
+    from ..search.compiled.kernel_batch import count_nine_chunk, solve_chunk
 
-    from ..search.compiled import kernel
-    from ..search.compiled.kernel_tables import kernel_tables, lines_to_givens, solutions_to_lines
-
-    table = kernel_tables(shape)
-    givens = lines_to_givens(table, list(lines))
-    rows, cells = givens.shape
-    if count and counts_by_nine(shape):
-        return _count_nine(shape, lines, givens, limit)
-    counts = np.zeros(rows, dtype=np.int64)
-    solutions = np.zeros((rows, cells), dtype=np.uint8)
-    stack = np.zeros((cells + 1, cells), dtype=np.int64)
-    branch_cell = np.zeros(cells + 1, dtype=np.int64)
-    branch_rest = np.zeros(cells + 1, dtype=np.int64)
-    queue = np.zeros(cells * 8 + 8, dtype=np.int64)
-    geo = table.geometry()
-    budget = NODES_PER_CALL * 81 // cells
-    row = 0
-    while row < rows:
-        # Python runs between two calls, so Ctrl-C is heard within one budget.
-        row = kernel.solve_batch(
-            givens,
-            row,
-            budget,
-            count,
-            limit if count else 2,
-            in_order_budget(shape),
-            counts,
-            solutions,
-            stack,
-            branch_cell,
-            branch_rest,
-            queue,
-            geo,
-            table.full,
-        )
     if count:
+        if counts_by_nine(shape):
+            counts = count_nine_chunk(shape, lines, limit)
+        else:
+            counts, _ = solve_chunk(shape, lines, True, limit, in_order_budget(shape))
         # A puzzle that ran a call's budget out (-1) is counted by the
         # resumable search, which polls between budgets as well.
         return [
             _count_text(found, limit) if found >= 0 else _answer(shape, lines[i], "fast", True, limit)
-            for i, found in enumerate(counts.tolist())
+            for i, found in enumerate(counts)
         ]
-    out = solutions_to_lines(table, solutions)
-    for i, found in enumerate(counts.tolist()):
+    counts, out = solve_chunk(shape, lines, False, limit, in_order_budget(shape))
+    for i, found in enumerate(counts):
         if found == 0:
             out[i] = NO_SOLUTION_LINE
         elif found != 1:  # several solutions, or a budget ran out: the public solver answers
             out[i] = _answer(shape, lines[i], "fast", False, limit)
     return out
-
-
-def _count_nine(shape: Shape, lines: Sequence[str], givens: np.ndarray, limit: int) -> list[str]:
-    """Counts of a chunk of classic 9x9 lines by the 9x9 counter (kernel9.py)."""
-    import numpy as np
-
-    from ..search.compiled import kernel9
-
-    counts = np.zeros(len(lines), dtype=np.int64)
-    stack, seen = kernel9.scratch()
-    row = 0
-    while row < len(lines):
-        # Python runs between two calls, so Ctrl-C is heard within one budget.
-        row = kernel9.count_batch(givens, row, NODES_PER_CALL, limit, counts, stack, seen)
-    # A puzzle that ran a call's budget out (-1) is counted through the public API.
-    return [
-        _count_text(found, limit) if found >= 0 else _answer(shape, lines[i], "fast", True, limit)
-        for i, found in enumerate(counts.tolist())
-    ]
 
 
 def _chunk_job(task: tuple[str, Sequence[str], str, bool, int]) -> list[str]:

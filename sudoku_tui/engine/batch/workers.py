@@ -1,4 +1,4 @@
-"""How far the command line's numbers may go: ``--jobs`` and ``--limit``.
+"""How many processes the command line's ``--jobs`` may start, and their pool.
 
 Every ``--jobs`` goes through :func:`worker_count`, so no command forks a
 thousand processes for three pieces of work, and every process pool through
@@ -13,9 +13,6 @@ import multiprocessing
 import os
 import signal
 from multiprocessing.pool import Pool
-
-# The counter is a signed 64-bit integer in the compiled search.
-MAX_LIMIT = (1 << 63) - 1
 
 
 def usable_cores() -> int:

@@ -13,21 +13,10 @@ from __future__ import annotations
 
 import os
 import threading
-from functools import cache
+
+from .compiled.probe import numba_importable
 
 NO_JIT = "SUDOKU_TUI_NO_JIT"
-
-
-@cache
-def numba_importable() -> bool:
-    # Imported, not merely looked up: a Numba that fails to load (say, against
-    # a numpy it does not support) leaves the pure-Python search in charge.
-    try:
-        import numba  # noqa: F401
-        import numpy  # noqa: F401
-    except Exception:  # an ImportError, or whatever a broken install raises
-        return False
-    return True
 
 
 # The thread compiling the kernel as the game starts, if any.

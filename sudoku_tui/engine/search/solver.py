@@ -32,13 +32,12 @@ import threading
 from collections.abc import Sequence
 from typing import Any, Protocol
 
-from ..batch.workers import MAX_LIMIT
 from ..board.conflicts import candidates, conflicting_cells
 from ..board.geometry import Shape
 from ..board.puzzle import Puzzle
 from ..board.variants import line_fields_of
 from ..progress import ProgressCallback, StopCheck
-from . import backend
+from . import MAX_LIMIT, backend
 from .pure import PureSearch
 from .sat import SatPuzzle
 
