@@ -22,8 +22,9 @@ from dataclasses import asdict, dataclass, field
 from pathlib import Path
 from typing import Any
 
-from sudoku_tui.engine.board.geometry import Shape, shape_for_size
+from sudoku_tui.engine.board.geometry import Shape
 from sudoku_tui.engine.board.puzzle import LineError, Puzzle, format_line, parse_line
+from sudoku_tui.engine.board.shapes import shape_for_size
 from sudoku_tui.paths import data_dir
 
 SAVE_NAME = "saves.json"

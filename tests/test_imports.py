@@ -312,3 +312,71 @@ def test_several_jobs_work_without_numba_and_numpy(tmp_path) -> None:
     grade, _size, *made = result.stdout.split("\n")
     assert grade.split()[0] in {"Easy", "Medium", "Hard", "Unfair", "Extreme"}
     assert len([line for line in made if line]) == 2
+
+
+def module_name(path: Path) -> str:
+    parts = path.relative_to(PACKAGE.parent).with_suffix("").parts
+    return ".".join(parts[:-1] if parts[-1] == "__init__" else parts)
+
+
+def imported_modules(path: Path, modules: set[str]) -> set[str]:
+    """The package's modules that a module imports anywhere: at its top, inside
+    functions, and under ``TYPE_CHECKING`` (a cycle of type hints is a cycle a
+    reader follows too)."""
+    package = module_name(path).split(".")
+    if path.name != "__init__.py":
+        package = package[:-1]
+    found: set[str] = set()
+    for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+        if isinstance(node, ast.ImportFrom):
+            base = package[: len(package) - node.level + 1] if node.level else []
+            module = ".".join(base + (node.module.split(".") if node.module else []))
+            for alias in node.names:
+                found.add(f"{module}.{alias.name}" if f"{module}.{alias.name}" in modules else module)
+        elif isinstance(node, ast.Import):
+            found.update(alias.name for alias in node.names)
+    return (found & modules) - {module_name(path)}
+
+
+def test_no_import_cycles_in_the_package() -> None:
+    paths = {module_name(path): path for path in PACKAGE.rglob("*.py")}
+    graph = {name: imported_modules(path, set(paths)) for name, path in paths.items()}
+    # A package imports its parents' __init__ on the way: not an edge of the code's own.
+    cycles = []
+    for start in sorted(graph):
+        path_to = {start: [start]}
+        todo = [start]
+        while todo:
+            here = todo.pop()
+            for there in sorted(graph[here]):
+                if there == start:
+                    cycles.append(" -> ".join([*path_to[here], start]))
+                elif there not in path_to:
+                    path_to[there] = [*path_to[here], there]
+                    todo.append(there)
+    assert cycles == []
+
+
+def test_every_import_inside_a_function_says_why() -> None:
+    # An import inside a function (an optional extra, a heavy library kept off
+    # the start-up path) has a comment on its line or on the line above its block.
+    silent = []
+    for path in sorted(PACKAGE.rglob("*.py")):
+        lines = path.read_text(encoding="utf-8").splitlines()
+        for function in ast.walk(ast.parse("\n".join(lines))):
+            if not isinstance(function, ast.FunctionDef | ast.AsyncFunctionDef):
+                continue
+            for node in ast.walk(function):
+                if isinstance(node, ast.Import | ast.ImportFrom) and not said_why(lines, node.lineno - 1):
+                    silent.append(f"{path.relative_to(PACKAGE.parent)}:{node.lineno}")
+    assert silent == []
+
+
+def said_why(lines: list[str], index: int) -> bool:
+    """A comment on the import's line, or above the imports just before it."""
+    if "#" in lines[index]:
+        return True
+    above = index - 1
+    while above >= 0 and lines[above].strip().startswith(("from ", "import ")):
+        above -= 1
+    return above >= 0 and lines[above].strip().startswith("#")

@@ -12,9 +12,9 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
-from ..engine.board.geometry import shape_for_size
 from ..engine.board.puzzle import Puzzle
-from ..engine.files.formats import PuzzleFile
+from ..engine.board.shapes import shape_for_size
+from ..engine.files.model import PuzzleFile
 from ..engine.logic.runner import solve_logically
 from ..engine.search.solver import solve
 from .booklet import Entry, write_booklet

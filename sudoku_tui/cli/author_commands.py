@@ -19,7 +19,7 @@ from .registry import Command
 from .spreading import add_file_options, each_puzzle
 
 if TYPE_CHECKING:
-    from ..engine.files.formats import PuzzleFile
+    from ..engine.files.model import PuzzleFile
 
 # Puzzles per task: canonical forms take well under a millisecond each, a
 # minimality check milliseconds, so its chunks are smaller (the progress bar

@@ -25,7 +25,7 @@ from .spreading import add_jobs, add_json_and_dask, line_chunks, run_spread, spr
 
 if TYPE_CHECKING:
     from ..engine.board.geometry import Shape
-    from ..engine.files.formats import PuzzleFile
+    from ..engine.files.model import PuzzleFile
     from ..engine.logic.step import TechniqueName
 
 BOOKLET_CHUNK = 8  # a grade, a solution and the steps written out, per puzzle
@@ -50,7 +50,7 @@ def _add_generate(parser: argparse.ArgumentParser) -> None:
 
 def _generate(args: argparse.Namespace) -> int:
     # The boards and the making modules load only for the commands that make puzzles; --help stays fast.
-    from ..engine.board.geometry import shape_for_size
+    from ..engine.board.shapes import shape_for_size
     from ..engine.making.generator import GenerationFailed
     from ..engine.making.practice import technique_named
 

@@ -10,14 +10,15 @@ from ..paths import puzzle_path
 from .console import fail
 
 if TYPE_CHECKING:
-    from ..engine.files.formats import PuzzleFile
+    from ..engine.files.model import PuzzleFile
 
 
 def read_file(path: str) -> PuzzleFile | None:
     """The file's puzzles (a bundled one when no such local file exists), or
     None after printing the reason."""
     # The file formats load only when a command reads a file: --help stays fast.
-    from ..engine.files.formats import PuzzleFileError, read_puzzle_file
+    from ..engine.files.formats import read_puzzle_file
+    from ..engine.files.model import PuzzleFileError
 
     try:
         return read_puzzle_file(puzzle_path(path))

@@ -21,7 +21,7 @@ from .spreading import add_jobs, add_json_and_dask, each_puzzle, line_chunks, ru
 
 if TYPE_CHECKING:
     from ..engine.board.geometry import Shape
-    from ..engine.files.formats import PuzzleFile
+    from ..engine.files.model import PuzzleFile
     from ..engine.logic.runner import Solution
 
 # Puzzles per task: a grade takes milliseconds, so chunks are small (the

@@ -19,7 +19,7 @@ from .console import ProgressBar, fail
 from .puzzle_files import read_file
 
 if TYPE_CHECKING:
-    from ..engine.files.formats import PuzzleFile
+    from ..engine.files.model import PuzzleFile
 
 Item = TypeVar("Item")
 

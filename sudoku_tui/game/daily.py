@@ -13,8 +13,9 @@ import random
 import time
 from datetime import date
 
-from ..engine.board.geometry import Shape, shape_for_size
+from ..engine.board.geometry import Shape
 from ..engine.board.levels import Level, Symmetry
+from ..engine.board.shapes import shape_for_size
 from ..engine.making.generator import Generated, generate
 from ..engine.progress import StopCheck
 from .store.records import utc_date

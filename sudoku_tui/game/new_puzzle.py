@@ -14,8 +14,8 @@ from dataclasses import dataclass
 from datetime import date
 
 from ..engine.batch.generating import order_of
-from ..engine.board.geometry import shape_for_size
 from ..engine.board.levels import Level, Symmetry
+from ..engine.board.shapes import shape_for_size
 from ..engine.board.variants import VARIANTS
 from ..engine.logic.step import TechniqueName
 from ..engine.making.generator import Generated, generate, reachable_levels

@@ -29,7 +29,7 @@ from typing import Literal
 
 from ..engine.board.geometry import square
 from ..engine.board.puzzle import Puzzle
-from ..engine.files.formats import PuzzleFile
+from ..engine.files.model import PuzzleFile
 from ..engine.logic.step import Step, TechniqueName
 from ..engine.making.generator import Generated
 from ..engine.search.solver import is_solved

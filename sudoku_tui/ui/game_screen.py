@@ -30,7 +30,8 @@ from textual.worker import get_current_worker
 
 from ..engine.board.levels import Level
 from ..engine.board.puzzle import Puzzle
-from ..engine.files.formats import PuzzleFileError, read_puzzle_file
+from ..engine.files.formats import read_puzzle_file
+from ..engine.files.model import PuzzleFileError
 from ..engine.making.generator import GenerationFailed
 from ..engine.progress import Cancelled
 from ..engine.search.solver import solve

@@ -14,7 +14,7 @@ from collections.abc import Sequence
 from textual.message import Message
 
 from ..engine.board.puzzle import Puzzle
-from ..engine.files.formats import PuzzleFile
+from ..engine.files.model import PuzzleFile
 from ..engine.making.generator import Generated
 from ..game.hints import HintAnswer, Signature, Verdict
 from ..game.new_puzzle import NewPuzzleChoice

@@ -11,7 +11,8 @@ from hypothesis import strategies as st
 from sudoku_tui.engine.board.geometry import Shape, square
 from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.files.exchange import candidates, puzzle_text
-from sudoku_tui.engine.files.formats import PuzzleFileError, parse_puzzle_data, read_puzzle_file
+from sudoku_tui.engine.files.formats import parse_puzzle_data, read_puzzle_file
+from sudoku_tui.engine.files.model import PuzzleFileError
 from sudoku_tui.engine.search.solver import solve
 
 ROOT = Path(__file__).resolve().parents[2]

@@ -16,14 +16,8 @@ from pathlib import Path
 import pytest
 
 from sudoku_tui.engine.files import reading as files
-from sudoku_tui.engine.files.formats import (
-    INVALID_BLOCK_SIZE,
-    PuzzleFile,
-    PuzzleFileError,
-    parse_puzzle_data,
-    read_puzzle_file,
-    wrong_length,
-)
+from sudoku_tui.engine.files.formats import parse_puzzle_data, read_puzzle_file
+from sudoku_tui.engine.files.model import INVALID_BLOCK_SIZE, PuzzleFile, PuzzleFileError, wrong_length
 from sudoku_tui.engine.files.reading import FileRefused, read_file_bytes
 from sudoku_tui.engine.progress import Cancelled
 from tests.shared_data import shared_path

@@ -8,15 +8,8 @@ import pytest
 
 from sudoku_tui.engine.board.geometry import samurai, square
 from sudoku_tui.engine.board.puzzle import format_line
-from sudoku_tui.engine.files.formats import (
-    EMPTY_FILE,
-    INVALID_BLOCK_SIZE,
-    NO_PUZZLES,
-    PuzzleFileError,
-    format_drawn_samurai,
-    parse_puzzle_data,
-    read_puzzle_file,
-)
+from sudoku_tui.engine.files.formats import format_drawn_samurai, parse_puzzle_data, read_puzzle_file
+from sudoku_tui.engine.files.model import EMPTY_FILE, INVALID_BLOCK_SIZE, NO_PUZZLES, PuzzleFileError
 from sudoku_tui.paths import bundled_puzzles
 from tests.shared_data import SHARED_DATA
 

@@ -15,13 +15,8 @@ from hypothesis import strategies as st
 from sudoku_tui.engine.board.geometry import samurai, square
 from sudoku_tui.engine.board.puzzle import format_line
 from sudoku_tui.engine.files import formats
-from sudoku_tui.engine.files.formats import (
-    PuzzleFile,
-    PuzzleFileError,
-    block_size_header,
-    first_line,
-    parse_puzzle_data,
-)
+from sudoku_tui.engine.files.formats import block_size_header, first_line, parse_puzzle_data
+from sudoku_tui.engine.files.model import PuzzleFile, PuzzleFileError
 
 CONTRACT_MESSAGE = re.compile(
     r"(Line [1-9][0-9]* has (the wrong length|an invalid character)\.|Invalid block size\."

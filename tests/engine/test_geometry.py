@@ -5,7 +5,7 @@ from __future__ import annotations
 import pytest
 
 from sudoku_tui.engine.board.conflicts import PotentialConflicts, conflicting_cells
-from sudoku_tui.engine.board.geometry import samurai, samurai_grid_cells, shape_for_size, square
+from sudoku_tui.engine.board.geometry import samurai, samurai_grid_cells, square
 from sudoku_tui.engine.board.puzzle import (
     InvalidCharacter,
     LineError,
@@ -14,6 +14,7 @@ from sudoku_tui.engine.board.puzzle import (
     format_line,
     parse_line,
 )
+from sudoku_tui.engine.board.shapes import shape_for_size
 
 
 @pytest.mark.parametrize("box", [2, 3, 4, 5])

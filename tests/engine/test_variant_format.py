@@ -5,7 +5,8 @@ from __future__ import annotations
 import pytest
 
 from sudoku_tui.engine.board.variants import BOX_REGIONS, jigsaw, sudoku_x, windoku
-from sudoku_tui.engine.files.formats import PuzzleFileError, parse_puzzle_data
+from sudoku_tui.engine.files.formats import parse_puzzle_data
+from sudoku_tui.engine.files.model import PuzzleFileError
 from tests.variant_rules import GRID, domino_cages, killer_fields
 
 MOVED_REGIONS = "111122333" + "111222333" + "112222333" + BOX_REGIONS[27:]

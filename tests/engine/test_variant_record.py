@@ -17,8 +17,9 @@ import pytest
 from sudoku_tui.authoring.figure import left_out
 from sudoku_tui.cli import build_parser, main
 from sudoku_tui.engine.board import variants
-from sudoku_tui.engine.board.geometry import SYMBOLS, House, Shape, shape_for_size, square
+from sudoku_tui.engine.board.geometry import SYMBOLS, House, Shape, square
 from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.board.shapes import shape_for_size
 from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.engine.logic.runner import solve_logically
 from sudoku_tui.engine.search.solver import count_solutions, solve

@@ -2,8 +2,9 @@
 
 from __future__ import annotations
 
-from sudoku_tui.engine.board.geometry import shape_for_size, square
+from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.puzzle import Puzzle, format_line
+from sudoku_tui.engine.board.shapes import shape_for_size
 from sudoku_tui.engine.board.variants import (
     BOX_REGIONS,
     cage_combinations,

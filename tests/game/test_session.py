@@ -9,7 +9,8 @@ import pytest
 
 from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.levels import Level, Symmetry
-from sudoku_tui.engine.files.formats import PuzzleFile, read_puzzle_file
+from sudoku_tui.engine.files.formats import read_puzzle_file
+from sudoku_tui.engine.files.model import PuzzleFile
 from sudoku_tui.engine.making.generator import generate
 from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game import texts

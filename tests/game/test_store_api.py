@@ -12,8 +12,9 @@ import pytest
 from store_backends import StoreMaker, postgresql_socket, postgresql_url, store_maker
 from store_worker import numbered_game
 
-from sudoku_tui.engine.board.geometry import shape_for_size, square
+from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.board.shapes import shape_for_size
 from sudoku_tui.game.store.interface import StoreError
 from sudoku_tui.game.store.local import STORE_NAME, open_local_store
 from sudoku_tui.game.store.records import Aids, Game, Source, boards, game_key

@@ -13,6 +13,7 @@ from ui_helpers import SIZE, load, settle
 from ui_puzzles import NINE_PUZZLES, block_file
 
 from sudoku_tui.engine.files import formats
+from sudoku_tui.engine.files.model import PuzzleFile
 from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui import game_screen as app_module
@@ -38,7 +39,7 @@ class SlowReader:
         path: Path,
         progress: Callable[[int, int], None] | None = None,
         should_stop: Callable[[], bool] | None = None,
-    ) -> formats.PuzzleFile:
+    ) -> PuzzleFile:
         try:
             if progress is not None:
                 progress(50, 100)

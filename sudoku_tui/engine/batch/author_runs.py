@@ -12,8 +12,8 @@ from dataclasses import dataclass
 
 from ..authors.canon import canonical_form
 from ..authors.minimal import analyse_givens
-from ..board.geometry import shape_for_size
 from ..board.puzzle import Puzzle
+from ..board.shapes import shape_for_size
 from ..logic.runner import solve_logically
 from ..logic.techniques import score_of
 from .generating import Order, puzzle_rng

@@ -13,8 +13,9 @@ import random
 from collections.abc import Iterator
 from dataclasses import dataclass
 
-from ..board.geometry import Shape, shape_for_size
+from ..board.geometry import Shape
 from ..board.levels import Level, Symmetry
+from ..board.shapes import shape_for_size
 from ..logic.step import TechniqueName
 from ..making.generator import Generated, generate
 from ..making.practice import practice_puzzle

@@ -15,8 +15,9 @@ from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
 
-from ..board.geometry import Shape, shape_for_size
+from ..board.geometry import Shape
 from ..board.puzzle import Puzzle, format_line
+from ..board.shapes import shape_for_size
 from ..board.variants import line_fields_of
 from ..progress import ProgressCallback
 from ..search import backend

@@ -62,7 +62,7 @@ def spread(
 def connect(address: str) -> Any:
     """A Dask client for ``address``; :class:`DaskUnavailable` with a sentence when there is none."""
     try:
-        from distributed import Client
+        from distributed import Client  # the authors extra
     except ImportError:
         raise DaskUnavailable(
             "--dask needs the authors extra (pip install 'sudoku-tui[authors]'): distributed is missing."

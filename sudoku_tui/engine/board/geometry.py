@@ -256,21 +256,3 @@ def samurai_grid_cells(grid: int) -> tuple[int, ...]:
     top, left = SAMURAI_GRIDS[grid]
     at = samurai().cell_at
     return tuple(at[top + r, left + c] for r in range(9) for c in range(9))
-
-
-def shape_for_size(size: int | str) -> Shape:
-    """The shape for a name (``"9x9"``, ``"samurai"``), a side (4, 9, 16) or a box size word."""
-    if isinstance(size, str):
-        key = size.strip().lower()
-        if key == "samurai":
-            return samurai()
-        from .variants import variant_names, variant_template  # variants builds on this module
-
-        if key in variant_names():
-            return variant_template(key)
-        if "x" in key:
-            key = key.split("x", 1)[0]
-        size = int(key)
-    if size in (4, 9, 16, 25):
-        return square({4: 2, 9: 3, 16: 4, 25: 5}[size])
-    raise ValueError(f"no board of size {size}")

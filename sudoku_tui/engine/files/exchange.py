@@ -33,7 +33,7 @@ from collections.abc import Iterator, Sequence
 
 from ..board.geometry import Shape, square
 from ..board.puzzle import format_line
-from .formats import NO_PUZZLES, PuzzleFile, PuzzleFileError, invalid_character, wrong_length
+from .model import NO_PUZZLES, PuzzleFile, PuzzleFileError, invalid_character, wrong_length
 
 GRID_SUFFIXES = frozenset({".sdk", ".ss"})
 _BORDER = frozenset("-+*=|")

@@ -21,39 +21,25 @@ from __future__ import annotations
 
 import os
 import re
-from collections.abc import Iterator
-from dataclasses import dataclass, field
 from pathlib import Path
-from typing import Literal
 
 from ..board.geometry import Shape, samurai, square
-from ..board.puzzle import LineError, Puzzle, WrongLength, format_line, parse_line
+from ..board.puzzle import LineError, WrongLength, format_line, parse_line
 from ..board.variants import variant_names
 from ..progress import Cancelled, ProgressCallback, StopCheck
+from .exchange import GRID_SUFFIXES, read_exchange, read_grids
+from .model import (
+    EMPTY_FILE,
+    INVALID_BLOCK_SIZE,
+    NO_PUZZLES,
+    FileKind,
+    PuzzleFile,
+    PuzzleFileError,
+    invalid_character,
+    wrong_length,
+)
 from .reading import FileRefused, read_file_bytes
-
-INVALID_BLOCK_SIZE = "Invalid block size."
-EMPTY_FILE = "The file is empty."
-NO_PUZZLES = "The file has no puzzles."
-
-
-def wrong_length(line_number: int) -> str:
-    return f"Line {line_number} has the wrong length."
-
-
-def invalid_character(line_number: int) -> str:
-    return f"Line {line_number} has an invalid character."
-
-
-class PuzzleFileError(Exception):
-    """A puzzle file that cannot be read; ``message`` is the exact text shown to the player."""
-
-    def __init__(self, message: str) -> None:
-        super().__init__(message)
-        self.message = message
-
-
-FileKind = Literal["block", "plain", "samurai", "samurai-drawn", "variant"]
+from .variant_lines import read_variant_collection
 
 _BOM = b"\xef\xbb\xbf"
 # Line 1 as an integer: "spaces around it" are spaces and tabs only, so a
@@ -67,43 +53,6 @@ _PIECE_BYTES = 8 << 20
 _POLL_LINES = 4096
 _PLAIN_SIZES = {16: square(2), 81: square(3), 256: square(4), 405: samurai()}
 _SEPARATORS = re.compile(r"[ \t,]")
-
-
-@dataclass
-class PuzzleFile:
-    """The puzzles of one file, as validated lines."""
-
-    shape: Shape
-    kind: FileKind
-    lines: list[str]  # one puzzle line each, exactly as written (without labels)
-    labels: list[str] | None = None  # labels of a plain collection, "" where none
-    path: Path | None = None
-    _cache: dict[int, Puzzle] = field(default_factory=dict, repr=False)
-
-    def __len__(self) -> int:
-        return len(self.lines)
-
-    def puzzle(self, index: int) -> Puzzle:
-        """Puzzle number ``index`` (from 0)."""
-        if not 0 <= index < len(self.lines):
-            raise IndexError(f"puzzle {index} is not in 0 .. {len(self.lines) - 1}")
-        found = self._cache.get(index)
-        if found is None:
-            label = self.labels[index] if self.labels else ""
-            found = Puzzle.from_line(self.shape, self.lines[index], label)
-            if len(self._cache) > 64:
-                self._cache.clear()
-            self._cache[index] = found
-        return found
-
-    def __iter__(self) -> Iterator[Puzzle]:
-        for index in range(len(self.lines)):
-            yield self.puzzle(index)
-
-    def describe(self) -> str:
-        """``N puzzles, 9x9`` as ``sudoku-tui check`` prints it."""
-        count = len(self.lines)
-        return f"{count} puzzle{'' if count == 1 else 's'}, {self.shape.name}"
 
 
 def read_puzzle_file(
@@ -210,8 +159,6 @@ def _parse(data: bytes | bytearray, owned: bool, should_stop: StopCheck | None =
     if first.strip(" \t").lower() == "samurai":
         return _read_collection(lines, start=1, fixed_length=405, kind="samurai", should_stop=should_stop)
     if first.strip(" \t").lower() in variant_names():
-        from .variant_lines import read_variant_collection  # it builds on this module
-
         return read_variant_collection(first.strip(" \t").lower(), lines)
     if len(lines) == 21 and all(len(line) == 21 for line in lines):
         return _read_drawn_samurai(lines)
@@ -221,7 +168,6 @@ def _parse(data: bytes | bytearray, owned: bool, should_stop: StopCheck | None =
 def _read_plain_or_exchange(lines: list[str], suffix: str, should_stop: StopCheck | None) -> PuzzleFile:
     """A plain collection, else another program's format (:mod:`.exchange`):
     a ``.sdk`` or ``.ss`` file always, any other only when it is not plain."""
-    from .exchange import GRID_SUFFIXES, read_exchange, read_grids
 
     if suffix.lower() in GRID_SUFFIXES:
         return read_grids(lines)

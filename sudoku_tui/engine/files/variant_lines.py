@@ -15,7 +15,7 @@ import re
 from collections.abc import Callable
 
 from ..board.variants import GIVENS, BadField, FieldFailure, check_text, find_variant, variant_template
-from .formats import NO_PUZZLES, PuzzleFile, PuzzleFileError, invalid_character, wrong_length
+from .model import NO_PUZZLES, PuzzleFile, PuzzleFileError, invalid_character, wrong_length
 
 _GIVEN_CHARACTERS = frozenset(".0123456789")
 # What ends the givens when they are the last field.

@@ -31,21 +31,19 @@ from __future__ import annotations
 import random
 from collections.abc import Callable, Sequence
 from dataclasses import dataclass
-from typing import TYPE_CHECKING
 
 from ..board.geometry import Shape
 from ..board.levels import Level, Symmetry
 from ..board.puzzle import Puzzle
+from ..logic.grid import CandidateGrid
+from ..logic.runner import Solution, iter_steps, score_ceiling, solve_logically
+from ..logic.step import Step
+from ..logic.techniques import TECHNIQUES, Technique, score_of
 from ..progress import Cancelled, ProgressCallback, StopCheck
 from ..search.sat import UniqueAgainst
 from ..search.solver import count_solutions
 from .grids import random_grid, singles_solve
 from .variant_boards import board_and_grid
-
-if TYPE_CHECKING:
-    from ..logic.grid import CandidateGrid
-    from ..logic.step import Step
-    from ..logic.techniques import Technique
 
 # A grader names the level of a puzzle with one solution.
 Grader = Callable[[Puzzle], Level]
@@ -105,7 +103,6 @@ def symmetry_groups(shape: Shape, symmetry: Symmetry | str) -> tuple[tuple[int, 
 def default_grader(should_stop: StopCheck | None = None) -> Grader:
     """The logic engine's grade; ``should_stop`` cuts a long grading short
     (its answer is then meaningless: check after)."""
-    from ..logic.runner import solve_logically
 
     def grade(puzzle: Puzzle) -> Level:
         solution = solve_logically(puzzle, unique=True, should_stop=should_stop)
@@ -120,7 +117,6 @@ def techniques_up_to(cap: Level) -> list[Technique]:
     harder one that HoDoKu tries earlier (Finned Swordfish before Simple
     Colors), which the full grade would take too, so a run with these takes
     the full grade's very steps for as long as it goes."""
-    from ..logic.techniques import TECHNIQUES
 
     last = max(i for i, t in enumerate(TECHNIQUES) if t.level <= cap)
     return TECHNIQUES[: last + 1]
@@ -134,7 +130,6 @@ def capped_grader(cap: Level, should_stop: StopCheck | None = None) -> Grader:
     chains that settles how much harder a puzzle is. The generator only needs
     to know "too hard", so it grades with this first and confirms with the
     full grade."""
-    from ..logic.runner import solve_logically
 
     allowed = techniques_up_to(cap)
 
@@ -360,9 +355,6 @@ class _CappedRun:
 
     @classmethod
     def run(cls, shape: Shape, givens: Sequence[int], cap: Level, should_stop: StopCheck | None) -> _CappedRun:
-        from ..logic.grid import CandidateGrid
-        from ..logic.runner import iter_steps, score_ceiling
-        from ..logic.techniques import score_of
 
         done = cls(CandidateGrid.from_puzzle(Puzzle(shape, tuple(givens))), cap, [])
         ceiling = score_ceiling(cap, shape.size)
@@ -375,14 +367,12 @@ class _CappedRun:
 
     @property
     def past_ceiling(self) -> bool:
-        from ..logic.runner import score_ceiling
 
         return self.score > score_ceiling(self.cap, self.grid.shape.size)
 
     @property
     def level(self) -> Level | None:
         """The puzzle's level (the full grade's), None when it is past the cap."""
-        from ..logic.runner import Solution
 
         if not self.grid.is_solved() or self.past_ceiling:
             return None
@@ -410,7 +400,6 @@ def _ease_where_stuck(
     already tried, so only the given-back value is new. Where the score passed
     the ceiling (what most often made a big board's puzzle too hard: many
     steps, each allowed), a cell the costly step worked on is given back."""
-    from ..logic.runner import iter_steps
 
     allowed = techniques_up_to(cap)
     group_of = {cell: group for group in removed for cell in group}

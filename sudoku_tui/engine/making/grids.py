@@ -198,6 +198,7 @@ def singles_solve(shape: Shape, givens: tuple[int, ...] | list[int]) -> bool:
     forced), so the easy level needs no search at all.
     """
     if backend.compiled():
+        # numpy and Numba load only where the search is compiled.
         from ..search.compiled.kernel_fill import singles_solve as compiled_singles_solve
 
         return compiled_singles_solve(shape, givens)

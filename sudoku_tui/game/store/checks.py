@@ -23,8 +23,9 @@ import re
 from collections.abc import Mapping
 from datetime import date
 
-from ...engine.board.geometry import Shape, shape_for_size
+from ...engine.board.geometry import Shape
 from ...engine.board.puzzle import LineError, parse_line
+from ...engine.board.shapes import shape_for_size
 from ...engine.board.variants import line_fields_of
 from ...engine.files.variant_lines import LineFailure, check_fields
 from .records import LEVELS, Aids, FinishedGame, Game, Source, boards, game_key

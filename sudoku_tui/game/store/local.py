@@ -134,7 +134,7 @@ def _opening_lock(lock_path: Path) -> Iterator[None]:
     if sys.platform == "win32":
         yield
         return
-    import fcntl
+    import fcntl  # POSIX only: Windows has no fcntl
 
     try:
         handle = os.open(lock_path, os.O_RDWR | os.O_CREAT, 0o600)

@@ -31,7 +31,7 @@ def open_store_at(location: str, player: str) -> OpenedStore:
 def _open_postgresql(url: str) -> OpenedStore:
     """The shared store of several hosts; when it cannot be reached, play goes on without saving."""
     try:
-        from .postgresql import PostgresqlStore
+        from .postgresql import PostgresqlStore  # psycopg: the server extra
 
         return OpenedStore(PostgresqlStore(url))
     except ImportError:

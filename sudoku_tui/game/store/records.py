@@ -9,9 +9,9 @@ from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Literal
 
-from ...engine.board.geometry import shape_for_size
 from ...engine.board.levels import LEVEL_KEYS
 from ...engine.board.puzzle import Puzzle, format_line, parse_line
+from ...engine.board.shapes import shape_for_size
 from ...engine.board.variants import variant_names
 
 # Levels as the store writes them; engine.levels is light, so reading the
