@@ -383,3 +383,28 @@ def said_why(lines: list[str], index: int) -> bool:
     while above >= 0 and lines[above].strip().startswith(("from ", "import ")):
         above -= 1
     return above >= 0 and lines[above].strip().startswith("#")
+
+
+def engine_names_imported_outside() -> dict[str, set[str]]:
+    """What the rest of the package imports from the engine, by engine module."""
+    imported: dict[str, set[str]] = {}
+    for path in sorted(PACKAGE.rglob("*.py")):
+        if (PACKAGE / "engine") in path.parents:
+            continue
+        package = list(path.relative_to(PACKAGE.parent).parts[:-1])
+        for node in ast.walk(ast.parse(path.read_text(encoding="utf-8"))):
+            if isinstance(node, ast.ImportFrom):
+                base = package[: len(package) - node.level + 1] if node.level else []
+                module = base + (node.module.split(".") if node.module else [])
+                if module[:2] == ["sudoku_tui", "engine"]:
+                    imported.setdefault(".".join(module[2:]), set()).update(a.name for a in node.names)
+    return imported
+
+
+def test_the_engine_lists_the_names_the_rest_imports() -> None:
+    from sudoku_tui.engine import PUBLIC
+
+    assert engine_names_imported_outside() == {module: set(names) for module, names in PUBLIC.items()}
+    for module, names in PUBLIC.items():
+        loaded = importlib.import_module(f"sudoku_tui.engine.{module}")
+        assert all(hasattr(loaded, name) for name in names), module

@@ -98,9 +98,9 @@ def _solve_spread(args: argparse.Namespace) -> int:
 def _split_answers(task: tuple[str, str, str, bool, int]) -> list[str]:
     """One solve chunk's answers (module level, so it pickles for a process or a Dask worker)."""
     # Runs in a worker, which loads the search for itself.
-    from ..engine.batch.solving import _pool_job
+    from ..engine.batch.solving import joined_chunk_job
 
-    return _pool_job(task).split("\n")
+    return joined_chunk_job(task).split("\n")
 
 
 def _add_check(parser: argparse.ArgumentParser) -> None:

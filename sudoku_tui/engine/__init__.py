@@ -28,4 +28,42 @@ them all:
 Code outside the engine imports from the module that defines a name
 (``from sudoku_tui.engine.search.solver import solve``); nothing is
 re-exported here, so importing one module loads only what it needs.
+:data:`PUBLIC` lists, module by module, the names the rest of the package
+imports: the engine's face to the game, the screen and the command line
+(``tests/test_imports.py`` keeps it exact).
 """
+
+PUBLIC: dict[str, tuple[str, ...]] = {
+    "progress": ("Cancelled", "ProgressCallback", "StopCheck"),
+    "board.geometry": ("Shape", "square"),
+    "board.shapes": ("shape_for_size",),
+    "board.variants": ("VARIANTS", "line_fields_of", "outline_of", "variant_names"),
+    "board.puzzle": ("LineError", "Puzzle", "format_line", "parse_line"),
+    "board.conflicts": ("conflicting_cells",),
+    "board.levels": ("LEVEL_KEYS", "Level", "Symmetry"),
+    "files.model": ("PuzzleFile", "PuzzleFileError"),
+    "files.formats": ("read_puzzle_file",),
+    "files.variant_lines": ("LineFailure", "check_fields"),
+    "files.exchange": ("puzzle_text",),
+    "search": ("MAX_LIMIT",),
+    "search.backend": ("NO_JIT",),
+    "search.solver": ("candidates", "is_solved", "solve"),
+    "logic.step": ("Step", "TechniqueName"),
+    "logic.grid": ("CandidateGrid",),
+    "logic.runner": ("Solution", "is_unique", "next_step", "solve_logically"),
+    "making.generator": ("Generated", "GenerationFailed", "generate", "reachable_levels"),
+    "making.practice": ("practised", "technique_named"),
+    "batch.solving": ("CHUNK", "NO_SOLUTION_LINE", "joined_chunk_job", "solve_lines"),
+    "batch.generating": ("generate_lines", "order_of"),
+    "batch.author_runs": (
+        "Canon",
+        "Givens",
+        "Grade",
+        "canon_chunk",
+        "generate_chunk",
+        "grade_chunk",
+        "minimal_chunk",
+    ),
+    "batch.spread": ("DaskUnavailable", "chunks", "spread"),
+    "warm": ("announce_compiles", "interrupt_inside_numba", "warm_up", "warm_up_in_background"),
+}

@@ -83,7 +83,7 @@ def _chunk_job(task: tuple[str, Sequence[str], str, bool, int]) -> list[str]:
     return _fast_chunk(shape, lines, count, limit)
 
 
-def _pool_job(task: tuple[str, str, str, bool, int]) -> str:
+def joined_chunk_job(task: tuple[str, str, str, bool, int]) -> str:
     """Work of one process-pool task. Lines travel joined into one string
     each way: pickling one string is far cheaper than thousands."""
     shape_name, joined, method, count, limit = task
@@ -112,7 +112,7 @@ def solve_lines(
     if processes > 1:
         joined = ((name, "\n".join(part), how, many, top) for name, part, how, many, top in tasks)
         with worker_pool(processes) as pool:
-            for text in pool.imap(_pool_job, joined):
+            for text in pool.imap(joined_chunk_job, joined):
                 answers = text.split("\n")
                 yield from answers
                 done += len(answers)
