@@ -92,7 +92,7 @@ def main() -> int:
     limit_resources(served)
     try:
         return play(served)
-    except Exception:  # noqa: BLE001 - out of memory, or a failure outside Textual's own handling
+    except Exception:  # out of memory, or a failure outside Textual's own handling
         # The traceback goes to standard error (the log); the terminal is given back,
         # and the server tells the player the game stopped (it saw the status).
         with suppress(BaseException):

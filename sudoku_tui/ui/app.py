@@ -26,8 +26,8 @@ from ..game.file_choice import PuzzleFolders
 from ..game.session import Session
 from ..game.store.interface import LOCAL_PLAYER
 from ..game.store.local import OpenedStore, open_local_store
-from .game_screen import GameScreen
 from .crash_report import keep_crash_report
+from .game_screen import GameScreen
 from .key_order import KeysInOrder
 
 

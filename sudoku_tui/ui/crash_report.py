@@ -21,6 +21,6 @@ def keep_crash_report(renderables: Iterable[RenderableType], path: Path | None) 
             console.print(f"---- {time.strftime('%Y-%m-%d %H:%M:%S')} the game stopped:")
             for renderable in renderables:
                 console.print(renderable)
-    except Exception:  # noqa: BLE001 - a full disk or no memory left: the report is lost, not the sentence
+    except Exception:  # a full disk or no memory left: the report is lost, not the sentence
         return None
     return path

@@ -45,7 +45,7 @@ class PlayerInput:
         text = self._decode(data, final=final)
         try:
             return list(self._parser.feed(text)) if text else []
-        except Exception:  # noqa: BLE001 - a sequence Textual cannot parse: dropped, with what came before it
+        except Exception:  # a sequence Textual cannot parse: dropped, with what came before it
             self._parser = XTermParser(self._debug)
             return []
 
@@ -53,7 +53,7 @@ class PlayerInput:
         """What a pause completes (a lone Escape is the Escape key once no sequence follows it)."""
         try:
             return list(self._parser.tick())
-        except Exception:  # noqa: BLE001 - as in events()
+        except Exception:  # as in events()
             self._parser = XTermParser(self._debug)
             return []
 
