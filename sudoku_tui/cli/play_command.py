@@ -8,8 +8,10 @@ from __future__ import annotations
 import sys
 
 from ..game import texts
-from ..paths import puzzle_path
+from ..paths import data_dir, puzzle_path
 from .console import fail
+
+CRASH_LOG = "crash.log"  # in the data folder: what went wrong, should the game crash
 
 
 def play(path: str | None) -> int:
@@ -21,7 +23,7 @@ def play(path: str | None) -> int:
         from ..ui import SudokuApp
     except ImportError as error:  # pragma: no cover - only when textual is missing
         return fail(texts.needs_textual(error))
-    app = SudokuApp(puzzle_path(path) if path is not None else None)
+    app = SudokuApp(puzzle_path(path) if path is not None else None, crash_log=data_dir() / CRASH_LOG)
     app.run()
     # Non-zero after a crash (Textual sets 1) or a signal, so scripts and the SSH server can tell.
     return app.return_code or 0

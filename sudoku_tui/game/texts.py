@@ -7,6 +7,7 @@ game's own sentences and the names its actions go by in the command palette.
 from __future__ import annotations
 
 from collections.abc import Sequence
+from pathlib import Path
 
 from ..engine.board.geometry import Shape
 
@@ -191,6 +192,14 @@ def too_small(width: int, height: int, need_width: int, need_height: int) -> str
 def symbols(shape: Shape, values: Sequence[int]) -> str:
     """``1 4 7`` (or ``A C`` on 16x16): values as the board writes them."""
     return " ".join(shape.symbol(value) for value in values)
+
+
+# A game that stopped: what its player reads instead of a traceback.
+GAME_STOPPED = "The game stopped unexpectedly; your moves are saved."
+
+
+def crash_written(path: Path) -> str:
+    return f"What went wrong is written in {path}."
 
 
 # The command line

@@ -17,6 +17,7 @@ import sys
 import termios
 import threading
 import time
+import traceback
 from contextlib import suppress
 
 from ..game.file_choice import PuzzleFolders
@@ -24,6 +25,7 @@ from ..game.making_turns import MakingTurns
 from ..game.new_puzzle import take_turns
 from ..game.store.location import open_store_at
 from ..paths import bundled_puzzles
+from .game_end import TERMINAL_BACK
 from .served_game import NotServed, ServedGame
 
 
@@ -43,6 +45,22 @@ def limit_resources(served: ServedGame) -> None:
     if served.nice > 0:
         with suppress(OSError):
             os.nice(served.nice)
+
+
+TERMINAL_BACK_BYTES = TERMINAL_BACK.encode()  # ready before any failure: with no memory left, no encoding
+
+
+def errors_elsewhere(served: ServedGame) -> None:
+    """Send standard error (where Python prints a traceback) to the server's error log,
+    or nowhere: never to the player's terminal, which would show the server's paths.
+    The game draws on standard output."""
+    target = str(served.errors) if served.errors is not None else os.devnull
+    try:
+        fd = os.open(target, os.O_WRONLY | os.O_APPEND | os.O_CREAT, 0o600)
+    except OSError:
+        fd = os.open(os.devnull, os.O_WRONLY)
+    os.dup2(fd, 2)
+    os.close(fd)
 
 
 def watch_server(grace: float = 10.0, every: float = 2.0) -> None:
@@ -69,15 +87,35 @@ def main() -> int:
         print(f"sudoku-tui: {error}.", file=sys.stderr)
         return 2
     take_terminal()
+    errors_elsewhere(served)
     watch_server()
     limit_resources(served)
+    try:
+        return play(served)
+    except Exception:  # out of memory, or a failure outside Textual's own handling
+        # The traceback goes to standard error (the log); the terminal is given back,
+        # and the server tells the player the game stopped (it saw the status).
+        with suppress(BaseException):
+            traceback.print_exc()
+        with suppress(OSError):
+            os.write(1, TERMINAL_BACK_BYTES)
+        os._exit(1)
+
+
+def play(served: ServedGame) -> int:
     take_turns(MakingTurns(served.turns, served.at_once))
     from ..ui import SudokuApp
 
     folders = PuzzleFolders.of([bundled_puzzles(), *served.puzzles])
     # No compiling at start: a served game loads the compiled search (when it may) on first need.
+    # A crash is told by the server, whatever ended the game: the game only writes its report.
     app = SudokuApp(
-        store=open_store_at(served.store, served.player), player=served.player, folders=folders, warm_up=False
+        store=open_store_at(served.store, served.player),
+        player=served.player,
+        folders=folders,
+        warm_up=False,
+        crash_log=served.errors,
+        tells_crash=False,
     )
     app.run()
     return app.return_code or 0

@@ -22,6 +22,7 @@ AT_ONCE = "SUDOKU_TUI_MAKING_AT_ONCE"
 MEMORY = "SUDOKU_TUI_MEMORY_MB"
 NICE = "SUDOKU_TUI_NICE"
 SOLVER = "SUDOKU_TUI_SOLVER"
+ERRORS = "SUDOKU_TUI_ERRORS"
 
 
 class NotServed(Exception):
@@ -40,6 +41,8 @@ class ServedGame:
     ``nice``: how much lower the game's CPU priority is than the server's.
     ``compiled_solver``: the game may load the compiled search (the fast extra)
     when it first needs it; otherwise it searches in pure Python.
+    ``errors``: the file the game's standard error goes to (a traceback, should it
+    crash), never the player's terminal; nowhere when None.
     """
 
     player: str
@@ -50,6 +53,7 @@ class ServedGame:
     memory_mb: int
     nice: int
     compiled_solver: bool = False
+    errors: Path | None = None
 
     def environment(self) -> dict[str, str]:
         return {
@@ -61,6 +65,7 @@ class ServedGame:
             MEMORY: str(self.memory_mb),
             NICE: str(self.nice),
             SOLVER: "compiled" if self.compiled_solver else "pure",
+            **({ERRORS: str(self.errors)} if self.errors is not None else {}),
             # Read by the engine (backend.py): the pure search, without Numba loaded at all.
             **({} if self.compiled_solver else {NO_JIT: "1"}),
         }
@@ -77,6 +82,7 @@ class ServedGame:
                 memory_mb=int(env[MEMORY]),
                 nice=int(env[NICE]),
                 compiled_solver=env.get(SOLVER) == "compiled",
+                errors=Path(env[ERRORS]) if env.get(ERRORS) else None,
             )
         except (KeyError, ValueError) as error:
             raise NotServed(f"not started by sudoku-tui serve ({error} is missing or wrong)") from None

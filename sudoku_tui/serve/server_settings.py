@@ -11,6 +11,7 @@ from ..paths import data_dir
 from .served_game import ServedGame
 
 GUEST = "guest"
+GAME_ERRORS = "game-errors.log"  # what a crashed game would have printed, for the server's keeper
 
 
 def server_folder() -> Path:
@@ -50,6 +51,7 @@ class ServerSettings:
             memory_mb=self.memory_mb,
             nice=self.nice,
             compiled_solver=self.compiled_solver,
+            errors=self.folder / GAME_ERRORS,
         )
 
     def game_environment(self, player: str | None, term: str, extra: dict[str, str] | None = None) -> dict[str, str]:

@@ -15,6 +15,7 @@ from typing import TYPE_CHECKING
 
 import asyncssh
 
+from .game_end import unexpected_end
 from .game_terminal import GameTerminal, game_command
 
 if TYPE_CHECKING:
@@ -110,6 +111,10 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.ending:  # the player left (or the server began to stop) while the game started
             self.game.hang_up()
         status = await self.game.wait()
+        stopped = unexpected_end(status)
+        if stopped is not None:  # a crash or a kill: the terminal given back, the player told
+            self.ending = f"{self.ending}, then {stopped.reason}" if self.ending else stopped.reason
+            self.goodbye = stopped.goodbye
         self.ending = self.ending or "quit"
         return status
 

@@ -8,6 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import signal
+import sys
 import time
 from collections.abc import Iterable
 from contextlib import suppress
@@ -15,14 +16,17 @@ from pathlib import Path
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.driver import Driver
 from textual.screen import Screen
 
 from ..engine.warm import warm_up_in_background
+from ..game import texts
 from ..game.clock import TimeSource
 from ..game.file_choice import PuzzleFolders
 from ..game.session import Session
 from ..game.store.interface import LOCAL_PLAYER
 from ..game.store.local import OpenedStore, open_local_store
+from .crash_report import keep_crash_report
 from .game_screen import GameScreen
 from .key_order import KeysInOrder
 
@@ -44,12 +48,18 @@ class SudokuApp(App[None]):
         player: str = LOCAL_PLAYER,
         folders: PuzzleFolders | None = None,
         warm_up: bool = True,
+        crash_log: Path | None = None,
+        tells_crash: bool = True,
     ) -> None:
         """``path``: a puzzle file to open at start. ``now``: what the game's clock
         reads (tests pass a still one, so a snapshot never shows a second pass).
         ``store``: the player store (the one in the data folder when None).
         ``folders``: a served game opens puzzle files only from these.
-        ``warm_up``: compile the search in the background as the game starts."""
+        ``warm_up``: compile the search in the background as the game starts.
+        ``crash_log``: where what went wrong is written if the game crashes (the
+        player sees one sentence, never a traceback). ``tells_crash``: the game
+        says that sentence itself (a served game leaves it to the server, which
+        says it however the game ended)."""
         super().__init__()
         opened = store if store is not None else open_local_store(player=player)
         self.session = Session(
@@ -62,6 +72,8 @@ class SudokuApp(App[None]):
         )
         self.keys_in_order = KeysInOrder(self)
         self.warm_up = warm_up
+        self.crash_log = crash_log
+        self.tells_crash = tells_crash
         self.game = GameScreen(self.session, Path(path) if path is not None else None, opened.notices)
 
     async def on_event(self, event: events.Event) -> None:
@@ -73,6 +85,28 @@ class SudokuApp(App[None]):
             self.keys_in_order.routed(event, target)
             return
         await super().on_event(event)
+
+    def get_driver_class(self) -> type[Driver]:
+        """On a terminal, the driver that survives any byte typed and any size reported."""
+        chosen = super().get_driver_class()
+        from textual.drivers.linux_driver import LinuxDriver  # only reached where it imports
+
+        if chosen is LinuxDriver:
+            from .terminal_input import PlayerTerminalDriver
+
+            return PlayerTerminalDriver
+        return chosen
+
+    def _print_error_renderables(self) -> None:
+        # Textual would print the traceback on the player's terminal (which, served,
+        # shows the server's paths): it goes to the crash log, the player reads a sentence.
+        if not self._exit_renderables:
+            return
+        written = keep_crash_report(self._exit_renderables, self.crash_log)
+        self._exit_renderables.clear()
+        if self.tells_crash:
+            said = texts.GAME_STOPPED if written is None else f"{texts.GAME_STOPPED}\n{texts.crash_written(written)}"
+            print(said, file=sys.__stdout__, flush=True)
 
     def get_default_screen(self) -> Screen[None]:
         # The game is the screen at the bottom of the stack; dialogs go over it.

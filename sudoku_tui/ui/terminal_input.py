@@ -1,0 +1,101 @@
+"""The game's terminal driver: Textual's, made safe against whatever bytes and sizes it is sent.
+
+A served game reads what a stranger types, and a terminal (or a client
+pretending to be one) can report any size. Textual's own driver decodes its
+input as strict UTF-8 and lets its parser's errors end the app, so a single
+byte such as ``0xff``, or ``ESC[99999999999999999999A``, ended a game with a
+traceback. Here input that cannot be decoded is replaced (U+FFFD, which no
+binding takes), a sequence the parser fails on is dropped with the parser's
+state, and every size the game lays out to is clamped to :data:`LARGEST`.
+"""
+
+from __future__ import annotations
+
+import os
+import selectors
+import sys
+from codecs import getincrementaldecoder
+
+from textual import events
+from textual._xterm_parser import XTermParser
+from textual.drivers.linux_driver import LinuxDriver
+from textual.geometry import Size
+from textual.message import Message
+
+# Wider and taller than any real terminal (a small font on an 8K screen is about
+# 900 x 260), small enough that laying the game out stays within its memory cap.
+LARGEST = Size(1000, 500)
+READ_SIZE = 4096
+
+
+def clamped(width: int, height: int) -> Size:
+    """A terminal size the game can lay out to: at least 1x1, at most :data:`LARGEST`."""
+    return Size(min(max(width, 1), LARGEST.width), min(max(height, 1), LARGEST.height))
+
+
+class PlayerInput:
+    """What the player typed, decoded and parsed into Textual's events; never raises on bad input."""
+
+    def __init__(self, debug: bool = False) -> None:
+        self._debug = debug
+        self._decode = getincrementaldecoder("utf-8")(errors="replace").decode
+        self._parser = XTermParser(debug)
+
+    def events(self, data: bytes, final: bool = False) -> list[Message]:
+        text = self._decode(data, final=final)
+        try:
+            return list(self._parser.feed(text)) if text else []
+        except Exception:  # a sequence Textual cannot parse: dropped, with what came before it
+            self._parser = XTermParser(self._debug)
+            return []
+
+    def tick(self) -> list[Message]:
+        """What a pause completes (a lone Escape is the Escape key once no sequence follows it)."""
+        try:
+            return list(self._parser.tick())
+        except Exception:  # as in events()
+            self._parser = XTermParser(self._debug)
+            return []
+
+
+class PlayerTerminalDriver(LinuxDriver):
+    """Textual's Linux driver, with input that never ends the game and sizes that stay bounded.
+
+    It draws on standard output (Textual's draws on standard error): a served game
+    sends its standard error to the server's log, so no traceback reaches the player."""
+
+    def __init__(self, *args: object, **kwargs: object) -> None:
+        super().__init__(*args, **kwargs)  # type: ignore[arg-type]
+        self._file = sys.__stdout__
+        # The size the app lays out to until the first resize (else it asks the terminal itself).
+        if self._size is None:
+            self._size = self._get_terminal_size()
+
+    def _get_terminal_size(self) -> tuple[int, int]:
+        width, height = super()._get_terminal_size()
+        return tuple(clamped(width, height))  # type: ignore[return-value]
+
+    def process_message(self, message: Message) -> None:
+        # A terminal's in-band resize report comes through the input: anyone can type one.
+        if isinstance(message, events.Resize):
+            size = clamped(*message.size)
+            message = events.Resize(size, size, pixel_size=message.pixel_size)
+        super().process_message(message)
+
+    def run_input_thread(self) -> None:
+        """Textual's input loop, with :class:`PlayerInput` in place of its strict decoder and parser."""
+        selector = selectors.SelectSelector()
+        selector.register(self.fileno, selectors.EVENT_READ)
+        player_input = PlayerInput(self._debug)
+        try:
+            while not self.exit_event.is_set():
+                if selector.select(0.1):
+                    data = os.read(self.fileno, READ_SIZE)
+                    if not data:  # the terminal is gone: nothing more will come
+                        break
+                    for event in player_input.events(data):
+                        self.process_message(event)
+                for event in player_input.tick():
+                    self.process_message(event)
+        finally:
+            selector.close()
