@@ -48,6 +48,7 @@ from ..game.hints import (
     progress_message,
     step_name,
 )
+from ..game.printable import printable
 from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
 from ..game.session import Notice, Session
 from ..game.store.interface import StoreError
@@ -152,7 +153,13 @@ class GameScreen(Screen[None]):
 
     def notice(self, notice: Notice) -> None:
         """What the session tells the player in passing."""
-        self.notify(notice.text, title=notice.title, severity=notice.severity, timeout=notice.timeout, markup=False)
+        self.notify(
+            printable(notice.text, lines=True),
+            title=printable(notice.title),
+            severity=notice.severity,
+            timeout=notice.timeout,
+            markup=False,
+        )
 
     def on_resize(self, event: events.Resize) -> None:
         # Runs before Textual records the new size, so use the event's.
@@ -271,7 +278,7 @@ class GameScreen(Screen[None]):
         if self.session.cancel_making():
             self._making_done()
         token = self.session.begin_load(path)
-        self.status.say(texts.loading(path.name))
+        self.status.say(texts.loading(printable(path.name)))
         try:
             big = path.stat().st_size >= BIG_FILE_BYTES
         except OSError:
@@ -306,7 +313,7 @@ class GameScreen(Screen[None]):
         if self.session.jobs.is_current("load", message.token) and message.total:
             self.status.progress(message.done, message.total)
             if message.done >= message.total:
-                self.status.say(texts.checking_file(loading.name if loading else None))
+                self.status.say(texts.checking_file(printable(loading.name) if loading else None))
 
     def on_load_failed(self, message: LoadFailed) -> None:
         path = self.session.loading
@@ -322,7 +329,7 @@ class GameScreen(Screen[None]):
         self._load_done()
         puzzles = message.puzzles
         if puzzles.path is not None:
-            self.sub_title = puzzles.path.name
+            self.sub_title = printable(puzzles.path.name)
         self.puzzle_bar.show_range(texts.file_range(len(puzzles), puzzles.shape.name), enabled=True)
         self._show_new_play()
 
@@ -616,7 +623,8 @@ class GameScreen(Screen[None]):
         self.status.say(text)
         self._moment = self._state_now()
         if len(text) > self.app.size.width - 2:
-            self.notify(body or text, title=title, severity=severity, timeout=EXPLANATION_SECONDS, markup=False)
+            shown = printable(body or text, lines=True)
+            self.notify(shown, title=printable(title), severity=severity, timeout=EXPLANATION_SECONDS, markup=False)
 
     # ---- clock, pause and the status line ---------------------------------------
 
