@@ -6,12 +6,12 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text, TextType
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.content import Content
-from rich.text import Text, TextType
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
 from ..game.file_choice import PathProblem, PuzzleFolders, choose_typed, is_puzzle_file

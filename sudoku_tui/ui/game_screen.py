@@ -48,8 +48,8 @@ from ..game.hints import (
     progress_message,
     step_name,
 )
-from ..game.printable import printable
 from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
+from ..game.printable import printable
 from ..game.session import Notice, Session
 from ..game.store.interface import StoreError
 from ..game.store.records import Game
