@@ -212,6 +212,15 @@ def key_file_empty(name: str) -> str:
     return f"{name} holds no key: no one could log in. Put a public key on each line."
 
 
+LEAVE_GAME_TITLE = "Leave this game?"
+LEAVE_GAME = (
+    "This puzzle was made for you and is in no file: once another puzzle takes its place, "
+    "nothing can bring this game back."
+)
+KEEP_PLAYING = "Keep playing"
+LEAVE_IT = "Leave it"
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

@@ -1,4 +1,5 @@
-"""Dialogs: a message box, the open-file dialog and the offer to resume the last game."""
+"""Dialogs: a message box, the open-file dialog, the offer to resume the last game, and
+the question before a game nothing would bring back is replaced."""
 
 from __future__ import annotations
 
@@ -14,6 +15,7 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
+from ..game import texts
 from ..game.file_choice import PathProblem, PuzzleFolders, choose_typed, is_puzzle_file
 from ..game.printable import printable
 from .modal import Modal
@@ -262,3 +264,48 @@ class ResumeDialog(Modal[bool]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id == "resume")
+
+
+class LeaveGameDialog(Modal[bool]):
+    """Asks before a game nothing would bring back is replaced: Keep playing (Enter,
+    Escape) or Leave it; True leaves it."""
+
+    DEFAULT_CSS = """
+    LeaveGameDialog > Vertical {
+        min-width: 40;
+        max-width: 70;
+        padding: 1 2 0 2;
+    }
+    LeaveGameDialog #why {
+        width: auto;
+        min-width: 100%;
+        margin-bottom: 1;
+        text-align: center;
+    }
+    LeaveGameDialog .buttons Button {
+        margin: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "answer(False)", texts.KEEP_PLAYING),
+        Binding("left,right", "app.focus_next", "Other button", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = texts.LEAVE_GAME_TITLE
+            yield Static(texts.LEAVE_GAME, id="why", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button(texts.KEEP_PLAYING, id="keep", variant="primary", compact=True)
+                yield Button(texts.LEAVE_IT, id="leave", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#keep", Button).focus()  # the safe answer is the one Enter gives
+
+    def action_answer(self, leave: bool) -> None:
+        self.close(leave)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.action_answer(event.button.id == "leave")

@@ -13,7 +13,7 @@ command palette and F1 help all read the bindings.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import ClassVar
@@ -55,7 +55,7 @@ from ..game.store.interface import StoreError
 from ..game.store.records import Game
 from .board import Board
 from .commands import palette_commands
-from .dialogs import MessageDialog, OpenFileDialog, ResumeDialog
+from .dialogs import LeaveGameDialog, MessageDialog, OpenFileDialog, ResumeDialog
 from .drawing.layout import choose_plan, smallest_plan
 from .help import HelpScreen, key_rows
 from .keys import GAME_KEYS
@@ -222,6 +222,8 @@ class GameScreen(Screen[None]):
         session = self.session
         if action == "pause":
             return session.in_game
+        if action == "random":  # another puzzle of the file: one there must be
+            return session.puzzles is not None and len(session.puzzles) > 1
         if action in NEED_FILE:
             return session.puzzles is not None
         if action in ("solve", "hint", "check_progress"):
@@ -267,7 +269,20 @@ class GameScreen(Screen[None]):
 
     def _open_chosen(self, path: Path | None) -> None:
         if path is not None:
-            self.open_file(path)
+            self._unless_kept(lambda: self.open_file(path))
+
+    def _unless_kept(self, replace_game: Callable[[], None]) -> None:
+        """Run ``replace_game``, which puts another puzzle in place of the game in play;
+        when nothing would bring that game back (a made puzzle with moves), ask first."""
+        if not self.session.at_stake:
+            replace_game()
+            return
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                replace_game()
+
+        self.app.push_screen(LeaveGameDialog(), answer)
 
     def open_file(self, path: Path) -> None:
         """Read a file in the background; the game in play stays until it has read."""
@@ -366,8 +381,10 @@ class GameScreen(Screen[None]):
         self._new_chosen(NewPuzzleChoice("9x9", level, day=today()))
 
     def _new_chosen(self, choice: NewPuzzleChoice | None) -> None:
-        if choice is None:
-            return
+        if choice is not None:
+            self._unless_kept(lambda: self._make_new(choice))
+
+    def _make_new(self, choice: NewPuzzleChoice) -> None:
         token = self.session.begin_making(choice)
         self.status.say(making_text(choice, 1))
         self.status.show_bar(True, total=None)  # no end known: the bar pulses
