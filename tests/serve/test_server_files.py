@@ -4,12 +4,11 @@ authorized-keys file it cannot use stops it with one sentence (README, "Serving 
 from __future__ import annotations
 
 import os
-import stat
 import subprocess
 import sys
 import time
-from collections.abc import Iterator
 from pathlib import Path
+from stat import S_IMODE
 
 import pytest
 
@@ -19,18 +18,6 @@ __all__ = ["keys", "servers"]  # the fixtures, used by name
 
 START_LINE = "Press o to open a puzzle file."
 SERVE = [sys.executable, "-m", "sudoku_tui", "serve", "ssh", "--listen", "127.0.0.1:0"]
-
-
-@pytest.fixture
-def open_umask() -> Iterator[None]:
-    """The usual umask (022), so that files made without a mode of their own are readable by all."""
-    before = os.umask(0o022)
-    yield
-    os.umask(before)
-
-
-def mode(path: Path) -> int:
-    return stat.S_IMODE(path.stat().st_mode)
 
 
 def serve_with_keys(tmp_path: Path, key_file: Path) -> subprocess.CompletedProcess[str]:
@@ -107,4 +94,4 @@ async def test_the_servers_files_are_its_users_alone(tmp_path: Path, open_umask:
     made = sorted(path.relative_to(folder) for path in folder.rglob("*"))
     assert Path("making/turn-0.lock") in made and Path("store.sqlite3") in made and Path("ssh_host_ed25519_key") in made
     for path in [folder, *(folder / name for name in made)]:
-        assert mode(path) == (0o700 if path.is_dir() else 0o600), path
+        assert S_IMODE(path.stat().st_mode) == (0o700 if path.is_dir() else 0o600), path

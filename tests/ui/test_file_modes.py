@@ -2,28 +2,13 @@
 
 from __future__ import annotations
 
-import os
-import stat
-from collections.abc import Iterator
 from pathlib import Path
+from stat import S_IMODE
 
-import pytest
 from pty_game import PtyGame
 from ui_puzzles import FOUR_PUZZLES, block_file
 
 from sudoku_tui.game.store.local import STORE_NAME
-
-
-@pytest.fixture
-def open_umask() -> Iterator[None]:
-    """The usual umask (022), so that files made without a mode of their own are readable by all."""
-    before = os.umask(0o022)
-    yield
-    os.umask(before)
-
-
-def mode(path: Path) -> int:
-    return stat.S_IMODE(path.stat().st_mode)
 
 
 def test_the_data_folder_and_the_store_are_the_players_alone(tmp_path: Path, open_umask: None) -> None:
@@ -38,11 +23,11 @@ def test_the_data_folder_and_the_store_are_the_players_alone(tmp_path: Path, ope
     files = sorted(folder.iterdir())
     game.press("q")
     assert game.finish() == 0
-    assert mode(folder) == 0o700
+    assert S_IMODE(folder.stat().st_mode) == 0o700
     assert {path.name for path in files} >= {STORE_NAME, STORE_NAME + "-wal", STORE_NAME + "-shm"}
     for path in files:
         if path.exists():
-            assert mode(path) == 0o600, path.name
+            assert S_IMODE(path.stat().st_mode) == 0o600, path.name
 
 
 def test_a_store_an_earlier_version_left_readable_is_made_private(tmp_path: Path, open_umask: None) -> None:
@@ -55,4 +40,4 @@ def test_a_store_an_earlier_version_left_readable_is_made_private(tmp_path: Path
     game.wait_for("four.txt")
     game.press("q")
     assert game.finish() == 0
-    assert mode(folder / STORE_NAME) == 0o600
+    assert S_IMODE((folder / STORE_NAME).stat().st_mode) == 0o600
