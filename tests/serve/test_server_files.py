@@ -95,3 +95,21 @@ async def test_the_servers_files_are_its_users_alone(tmp_path: Path, open_umask:
     assert Path("making/turn-0.lock") in made and Path("store.sqlite3") in made and Path("ssh_host_ed25519_key") in made
     for path in [folder, *(folder / name for name in made)]:
         assert S_IMODE(path.stat().st_mode) == (0o700 if path.is_dir() else 0o600), path
+
+
+async def test_a_hostile_file_name_in_a_puzzle_folder_reaches_no_terminal_raw(tmp_path: Path, servers, keys) -> None:  # type: ignore[no-untyped-def]
+    alice, _ = keys
+    folder = tmp_path / "club"
+    folder.mkdir()
+    (folder / "wipe\x1b[2Jclip\x1b]52;c;SGVsbG8=\x07.txt").write_text("3....4.1.34.....\n")
+    server: ServerProcess = servers("--puzzles", str(folder))
+    async with await connect(server.port, alice) as conn:
+        screen = await Screen(conn, columns=120, rows=30).start()
+        await screen.wait_for(START_LINE)
+        await screen.press("o")
+        await screen.wait_for("Open Puzzle File")
+        await screen.press(str(folder) + "/", "\r")  # the club's folder, typed: the tree lists it
+        await screen.wait_for("wipe\\x1b[2Jclip\\x1b]52;c;SGVsbG8=\\x07.txt")
+        await screen.press("\x1b", "q")
+        await screen.exit_status()
+    assert b"\x1b]52" not in screen.output and b"wipe\x1b" not in screen.output
