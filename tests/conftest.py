@@ -8,7 +8,7 @@ copied in, and tests that need it skip when it is absent.
 from __future__ import annotations
 
 import os
-from collections.abc import Callable
+from collections.abc import Callable, Iterator
 from pathlib import Path
 
 import pytest
@@ -60,3 +60,11 @@ def search_path(request: pytest.FixtureRequest, monkeypatch: pytest.MonkeyPatch)
     else:
         monkeypatch.setenv(NO_JIT, "1")
     return str(request.param)
+
+
+@pytest.fixture
+def open_umask() -> Iterator[None]:
+    """The usual umask (022), so that a file made without a mode of its own is readable by all."""
+    before = os.umask(0o022)
+    yield
+    os.umask(before)

@@ -13,6 +13,8 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from .printable import printable
+
 # What the Open dialog's tree lists besides folders: the formats the game reads.
 PUZZLE_SUFFIXES = frozenset({".txt", ".sdk", ".ss", ".sdm"})
 
@@ -40,8 +42,9 @@ class Chosen:
 
 
 def shown_name(path: Path | str) -> str:
-    """A file's name as a sentence quotes it: whole when short, else its two ends."""
-    name = Path(path).name or str(path)
+    """A file's name as a sentence quotes it: whole when short, else its two ends;
+    its control characters escaped."""
+    name = printable(Path(path).name or str(path))
     if len(name) <= NAME_SHOWN:
         return name
     half = NAME_SHOWN // 2 - 1

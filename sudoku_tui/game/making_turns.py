@@ -53,7 +53,7 @@ class MakingTurns:
 
     def _take(self) -> int | None:
         """A free turn's open lock file, or None when every turn is taken."""
-        self.folder.mkdir(parents=True, exist_ok=True)
+        self.folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # the server's user alone
         for number in range(self.count):
             handle = os.open(self.folder / f"turn-{number}.lock", os.O_RDWR | os.O_CREAT, 0o600)
             try:

@@ -36,6 +36,7 @@ from ..engine.search.solver import is_solved
 from ..paths import bundled_puzzles
 from . import texts
 from .clock import Clock, TimeSource, format_elapsed
+from .daily import today
 from .file_choice import OUTSIDE_FOLDERS, PuzzleFolders, saved_file, shown_name
 from .hints import HintTracker, Signature
 from .keeper import Keeper
@@ -225,9 +226,23 @@ class Session:
         self._start(self.puzzles.puzzle(number), origin, level)
 
     def random_number(self, rng: random.Random | None = None) -> int | None:
-        if self.puzzles is None:
+        """Another puzzle of the file, at random (never the one in play); None when there is none."""
+        if self.puzzles is None or len(self.puzzles) < 2:
             return None
-        return (rng or random).randrange(len(self.puzzles))
+        drawn = (rng or random).randrange(len(self.puzzles) - 1)
+        return drawn + 1 if drawn >= self.number else drawn
+
+    @property
+    def at_stake(self) -> bool:
+        """A game with moves is in play that nothing would bring back once another
+        puzzle replaced it: a made puzzle (but today's daily, which d makes again), or
+        a saved puzzle played without its file. A puzzle of a file comes back,
+        resumed, whenever the file is opened again."""
+        if not self.in_game or self._ended or not (self._kept or self.play.can_undo):
+            return False
+        if self.puzzles is not None and self.puzzles.path is not None:
+            return False
+        return not (self.origin.kind == "daily" and self.origin.day == today())
 
     def step_to(self, delta: int) -> tuple[int | None, str]:
         """The puzzle ``delta`` away from the one in play, or None and why not."""
@@ -298,14 +313,16 @@ class Session:
         """Leave the game in play (kept, or ended in the history) and start ``puzzle``,
         resuming the player's game of it when one is in progress.
 
-        Showing the puzzle already in play again (Load Random landing on it)
-        replaces whatever the cells held: a fresh start, and the end of the
-        game that was in play.
+        Showing the puzzle already in play again (its number typed, its file
+        opened again) goes on with the game in play: no key throws a game away.
+        A solved one starts afresh.
         """
+        again = self.in_game and puzzle == self.play.puzzle
+        if again and not self._ended:
+            return
         self.jobs.drop("solve")  # a solve still running is for the old puzzle
         self.solving = False
         self.practising = None
-        again = self.in_game and puzzle == self.play.puzzle
         self._leave(again)
         saved = None if again else self.keeper.resumable(puzzle)
         play = self._resumed_play(puzzle, saved)

@@ -12,6 +12,7 @@ from typing import TextIO
 
 from ..paths import data_dir
 from .clock import format_elapsed
+from .printable import printable
 from .store.interface import LOCAL_PLAYER, StoreError
 from .store.local import STORE_NAME, open_local_store
 from .store.statistics import Statistics, mistakes_text
@@ -28,7 +29,7 @@ def _time(seconds: float | None) -> str:
 
 def statistics_text(stats: Statistics) -> str:
     """The statistics as a few lines for a person."""
-    lines = [f"Statistics of {stats.player} on {stats.today.isoformat()} (UTC)"]
+    lines = [f"Statistics of {printable(stats.player)} on {stats.today.isoformat()} (UTC)"]
     if not stats.boards:
         lines.append("No games yet.")
     else:

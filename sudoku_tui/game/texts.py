@@ -202,6 +202,34 @@ def crash_written(path: Path) -> str:
     return f"What went wrong is written in {path}."
 
 
+# Files and keys: a server's authorized-keys file, and a game that would be replaced.
+
+
+def key_file_missing(name: str) -> str:
+    return f"There is no authorized-keys file {name}."
+
+
+def key_file_unreadable(name: str, why: str) -> str:
+    return f"The authorized-keys file {name} cannot be read: {why}."
+
+
+def key_file_bad_line(name: str, line: int) -> str:
+    return f"{name} line {line} is not an SSH public key."
+
+
+def key_file_empty(name: str) -> str:
+    return f"{name} holds no key: no one could log in. Put a public key on each line."
+
+
+LEAVE_GAME_TITLE = "Leave this game?"
+LEAVE_GAME = (
+    "This puzzle was made for you and is in no file: once another puzzle takes its place, "
+    "nothing can bring this game back."
+)
+KEEP_PLAYING = "Keep playing"
+LEAVE_IT = "Leave it"
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

@@ -8,6 +8,7 @@ The server's libraries are imported when a server starts, and a missing
 from __future__ import annotations
 
 import argparse
+import os
 import sys
 from dataclasses import replace
 from typing import TYPE_CHECKING, Any
@@ -38,8 +39,11 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
 
 def run_serve(args: argparse.Namespace) -> int:
     settings = settings_from(args)
+    # Whatever the server and its games make (store, host key, locks) is the server's user's
+    # alone: the store holds every player's games.
+    os.umask(0o077)
     try:
-        settings.folder.mkdir(parents=True, exist_ok=True)
+        settings.folder.mkdir(mode=0o700, parents=True, exist_ok=True)
     except OSError as error:
         print(f"The server's folder {settings.folder} cannot be used: {error.strerror or error}.", file=sys.stderr)
         return 1
@@ -58,6 +62,7 @@ def run_serve(args: argparse.Namespace) -> int:
 def _run_ssh(args: argparse.Namespace, settings: ServerSettings) -> int:
     import asyncio
 
+    from .authorized_keys import KeyFileProblem
     from .ssh_server import SshServer
 
     host, port = args.listen
@@ -71,6 +76,9 @@ def _run_ssh(args: argparse.Namespace, settings: ServerSettings) -> int:
             guests=args.guests,
         )
         asyncio.run(server.run())
+    except KeyFileProblem as problem:
+        print(problem, file=sys.stderr)
+        return 2
     except OSError as error:
         print(f"The SSH server cannot start: {error.strerror or error}.", file=sys.stderr)
         return 1

@@ -12,7 +12,7 @@ def host_key(path: Path) -> asyncssh.SSHKey:
     """The key in ``path``, made there (readable by the server's user only) when there is none."""
     if path.exists():
         return asyncssh.read_private_key(path)
-    path.parent.mkdir(parents=True, exist_ok=True)
+    path.parent.mkdir(mode=0o700, parents=True, exist_ok=True)
     key = asyncssh.generate_private_key("ssh-ed25519")
     made = path.with_name(path.name + ".new")
     # Made under another name and then renamed, so a crash never leaves half a key.

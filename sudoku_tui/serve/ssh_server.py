@@ -23,6 +23,7 @@ from pathlib import Path
 
 import asyncssh
 
+from .authorized_keys import read_key_file
 from .host_key import host_key
 from .limits import RateLimit
 from .server_settings import ServerSettings
@@ -47,7 +48,7 @@ class KeyPolicy:
     """Which keys get in: any key, or only those of an authorized-keys file."""
 
     def __init__(self, authorized: Path | None) -> None:
-        self.keys = asyncssh.read_authorized_keys(str(authorized)) if authorized is not None else None
+        self.keys = read_key_file(authorized) if authorized is not None else None
 
     def admits(self, key: asyncssh.SSHKey, address: str) -> bool:
         return self.keys is None or self.keys.validate(key, address, address) is not None

@@ -1,4 +1,5 @@
-"""Dialogs: a message box, the open-file dialog and the offer to resume the last game."""
+"""Dialogs: a message box, the open-file dialog, the offer to resume the last game, and
+the question before a game nothing would bring back is replaced."""
 
 from __future__ import annotations
 
@@ -6,6 +7,7 @@ from collections.abc import Iterable
 from pathlib import Path
 from typing import ClassVar
 
+from rich.text import Text, TextType
 from textual import events, on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -13,7 +15,9 @@ from textual.containers import Horizontal, Vertical
 from textual.content import Content
 from textual.widgets import Button, DirectoryTree, Input, Label, Static
 
+from ..game import texts
 from ..game.file_choice import PathProblem, PuzzleFolders, choose_typed, is_puzzle_file
+from ..game.printable import printable
 from .modal import Modal
 
 
@@ -42,8 +46,8 @@ class MessageDialog(Modal[None]):
 
     def __init__(self, message: str, title: str = "Sudoku") -> None:
         super().__init__()
-        self.message = message
-        self.dialog_title = title
+        self.message = printable(message, lines=True)  # it may quote a file's name or text
+        self.dialog_title = printable(title)
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -67,6 +71,10 @@ class PuzzleTree(DirectoryTree):
     def __init__(self, path: Path, within: PuzzleFolders | None = None, *, id: str | None = None) -> None:
         self.within = within
         super().__init__(path, id=id)
+
+    def process_label(self, label: TextType) -> Text:
+        """A file's or folder's name, its control characters escaped."""
+        return super().process_label(printable(label) if isinstance(label, str) else label)
 
     def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
         within = self.within
@@ -120,6 +128,8 @@ class OpenFileDialog(Modal[Path | None]):
         super().__init__()
         self.folder = folder
         self.within = within  # a served game: only files in these folders
+        # The folder the path box shows, as shown (escaped) and as it is.
+        self._shown_folder = ("", "")
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -127,16 +137,23 @@ class OpenFileDialog(Modal[Path | None]):
             box.border_subtitle = "Enter opens · Tab moves · Esc cancels"
             yield PuzzleTree(self.folder, self.within, id="tree")
             yield Label("File path:", id="path-label")
-            yield Input(self._folder_text(self.folder), id="path", compact=True, select_on_focus=False)
+            yield Input(self._show_folder(self.folder), id="path", compact=True, select_on_focus=False)
             yield Label("", id="open-error", markup=False)
             with Horizontal(classes="buttons -end"):
                 yield Button("Open", id="open", variant="primary", compact=True)
                 yield Button("Cancel", id="cancel", compact=True)
 
-    @staticmethod
-    def _folder_text(folder: Path) -> str:
+    def _show_folder(self, folder: Path) -> str:
+        """The path box's text for ``folder``: escaped where its name holds control characters."""
         text = str(folder)
-        return text if text.endswith("/") else text + "/"
+        text = text if text.endswith("/") else text + "/"
+        self._shown_folder = (printable(text), text)
+        return self._shown_folder[0]
+
+    def _typed_path(self, typed: str) -> str:
+        """What the box holds, with the folder it was shown escaped put back as it is."""
+        shown, real = self._shown_folder
+        return real + typed[len(shown) :] if shown and typed.startswith(shown) else typed
 
     def on_mount(self) -> None:
         self.query_one(PuzzleTree).focus()
@@ -172,7 +189,7 @@ class OpenFileDialog(Modal[Path | None]):
     @on(DirectoryTree.DirectorySelected)
     def _folder_highlighted(self, event: DirectoryTree.DirectorySelected) -> None:
         event.stop()
-        self.query_one("#path", Input).value = self._folder_text(event.path)
+        self.query_one("#path", Input).value = self._show_folder(event.path)
 
     @on(Input.Submitted, "#path")
     @on(Button.Pressed, "#open")
@@ -180,14 +197,14 @@ class OpenFileDialog(Modal[Path | None]):
         box = self.query_one("#path", Input)
         tree = self.query_one(PuzzleTree)
         try:
-            chosen = choose_typed(box.value, Path(tree.path), self.within)
+            chosen = choose_typed(self._typed_path(box.value), Path(tree.path), self.within)
         except PathProblem as problem:
             self._say(problem.sentence)
             return
         if chosen.is_folder:
             # A folder typed in the box: show it in the tree, and keep the box for the next path.
             tree.path = chosen.path
-            box.value = self._folder_text(chosen.path)
+            box.value = self._show_folder(chosen.path)
             box.cursor_position = len(box.value)  # what is typed next goes after the folder
             box.focus()
             self._say("")
@@ -195,7 +212,7 @@ class OpenFileDialog(Modal[Path | None]):
         self._choose(chosen.path)
 
     def _say(self, text: str) -> None:
-        self.query_one("#open-error", Label).update(text)
+        self.query_one("#open-error", Label).update(printable(text))
 
     def _choose(self, path: Path) -> None:
         self.close(path)
@@ -228,7 +245,7 @@ class ResumeDialog(Modal[bool]):
 
     def __init__(self, about: str) -> None:
         super().__init__()
-        self.about = about
+        self.about = printable(about, lines=True)
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
@@ -247,3 +264,48 @@ class ResumeDialog(Modal[bool]):
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
         self.action_answer(event.button.id == "resume")
+
+
+class LeaveGameDialog(Modal[bool]):
+    """Asks before a game nothing would bring back is replaced: Keep playing (Enter,
+    Escape) or Leave it; True leaves it."""
+
+    DEFAULT_CSS = """
+    LeaveGameDialog > Vertical {
+        min-width: 40;
+        max-width: 70;
+        padding: 1 2 0 2;
+    }
+    LeaveGameDialog #why {
+        width: auto;
+        min-width: 100%;
+        margin-bottom: 1;
+        text-align: center;
+    }
+    LeaveGameDialog .buttons Button {
+        margin: 0 1;
+    }
+    """
+
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "answer(False)", texts.KEEP_PLAYING),
+        Binding("left,right", "app.focus_next", "Other button", show=False),
+    ]
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = texts.LEAVE_GAME_TITLE
+            yield Static(texts.LEAVE_GAME, id="why", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button(texts.KEEP_PLAYING, id="keep", variant="primary", compact=True)
+                yield Button(texts.LEAVE_IT, id="leave", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#keep", Button).focus()  # the safe answer is the one Enter gives
+
+    def action_answer(self, leave: bool) -> None:
+        self.close(leave)
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self.action_answer(event.button.id == "leave")

@@ -13,7 +13,7 @@ command palette and F1 help all read the bindings.
 
 from __future__ import annotations
 
-from collections.abc import Iterator, Sequence
+from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
 from pathlib import Path
 from typing import ClassVar
@@ -50,12 +50,13 @@ from ..game.hints import (
     step_name,
 )
 from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
+from ..game.printable import printable
 from ..game.session import Notice, Session
 from ..game.store.interface import StoreError
 from ..game.store.records import Game
 from .board import Board
 from .commands import palette_commands
-from .dialogs import MessageDialog, OpenFileDialog, ResumeDialog
+from .dialogs import LeaveGameDialog, MessageDialog, OpenFileDialog, ResumeDialog
 from .drawing.layout import choose_plan, smallest_plan
 from .help import HelpScreen, key_rows
 from .keys import GAME_KEYS
@@ -153,7 +154,13 @@ class GameScreen(Screen[None]):
 
     def notice(self, notice: Notice) -> None:
         """What the session tells the player in passing."""
-        self.notify(notice.text, title=notice.title, severity=notice.severity, timeout=notice.timeout, markup=False)
+        self.notify(
+            printable(notice.text, lines=True),
+            title=printable(notice.title),
+            severity=notice.severity,
+            timeout=notice.timeout,
+            markup=False,
+        )
 
     def on_resize(self, event: events.Resize) -> None:
         # Runs before Textual records the new size, so use the event's.
@@ -216,6 +223,8 @@ class GameScreen(Screen[None]):
         session = self.session
         if action == "pause":
             return session.in_game
+        if action == "random":  # another puzzle of the file: one there must be
+            return session.puzzles is not None and len(session.puzzles) > 1
         if action in NEED_FILE:
             return session.puzzles is not None
         if action in ("solve", "hint", "check_progress"):
@@ -261,7 +270,20 @@ class GameScreen(Screen[None]):
 
     def _open_chosen(self, path: Path | None) -> None:
         if path is not None:
-            self.open_file(path)
+            self._unless_kept(lambda: self.open_file(path))
+
+    def _unless_kept(self, replace_game: Callable[[], None]) -> None:
+        """Run ``replace_game``, which puts another puzzle in place of the game in play;
+        when nothing would bring that game back (a made puzzle with moves), ask first."""
+        if not self.session.at_stake:
+            replace_game()
+            return
+
+        def answer(leave: bool | None) -> None:
+            if leave:
+                replace_game()
+
+        self.app.push_screen(LeaveGameDialog(), answer)
 
     def open_file(self, path: Path) -> None:
         """Read a file in the background; the game in play stays until it has read."""
@@ -272,7 +294,7 @@ class GameScreen(Screen[None]):
         if self.session.cancel_making():
             self._making_done()
         token = self.session.begin_load(path)
-        self.status.say(texts.loading(path.name))
+        self.status.say(texts.loading(printable(path.name)))
         try:
             big = path.stat().st_size >= BIG_FILE_BYTES
         except OSError:
@@ -307,7 +329,7 @@ class GameScreen(Screen[None]):
         if self.session.jobs.is_current("load", message.token) and message.total:
             self.status.progress(message.done, message.total)
             if message.done >= message.total:
-                self.status.say(texts.checking_file(loading.name if loading else None))
+                self.status.say(texts.checking_file(printable(loading.name) if loading else None))
 
     def on_load_failed(self, message: LoadFailed) -> None:
         path = self.session.loading
@@ -323,7 +345,7 @@ class GameScreen(Screen[None]):
         self._load_done()
         puzzles = message.puzzles
         if puzzles.path is not None:
-            self.sub_title = puzzles.path.name
+            self.sub_title = printable(puzzles.path.name)
         self.puzzle_bar.show_range(texts.file_range(len(puzzles), puzzles.shape.name), enabled=True)
         self._show_new_play()
 
@@ -360,8 +382,10 @@ class GameScreen(Screen[None]):
         self._new_chosen(NewPuzzleChoice("9x9", level, day=today()))
 
     def _new_chosen(self, choice: NewPuzzleChoice | None) -> None:
-        if choice is None:
-            return
+        if choice is not None:
+            self._unless_kept(lambda: self._make_new(choice))
+
+    def _make_new(self, choice: NewPuzzleChoice) -> None:
         token = self.session.begin_making(choice)
         self.status.say(making_text(choice, 1))
         self.status.show_bar(True, total=None)  # no end known: the bar pulses
@@ -617,7 +641,8 @@ class GameScreen(Screen[None]):
         self.status.say(text)
         self._moment = self._state_now()
         if len(text) > self.app.size.width - 2:
-            self.notify(body or text, title=title, severity=severity, timeout=EXPLANATION_SECONDS, markup=False)
+            shown = printable(body or text, lines=True)
+            self.notify(shown, title=printable(title), severity=severity, timeout=EXPLANATION_SECONDS, markup=False)
 
     # ---- clock, pause and the status line ---------------------------------------
 

@@ -19,6 +19,7 @@ from textual.containers import Vertical
 from textual.widgets import Button, Label, Sparkline, Static
 
 from ..game.clock import format_elapsed
+from ..game.printable import printable
 from ..game.store.statistics import Statistics, mistakes_text
 from .modal import Modal
 
@@ -91,7 +92,7 @@ class StatisticsScreen(Modal[None]):
     def __init__(self, stats: Statistics | None, problem: str = "", saving: bool = True) -> None:
         super().__init__()
         self.stats = stats
-        self.problem = problem  # why there are no statistics to show
+        self.problem = printable(problem, lines=True)  # why there are no statistics to show
         self.saving = saving  # False: the store keeps nothing, so the statistics are this run's alone
 
     def compose(self) -> ComposeResult:

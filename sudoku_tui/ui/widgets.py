@@ -17,6 +17,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, ProgressBar
 
+from ..game.printable import printable
 from .board import Board
 from .drawing.layout import choose_plan
 
@@ -178,13 +179,14 @@ class PuzzleBar(Horizontal):
         self.number_box.value = str(number)
 
     def say(self, text: str) -> None:
-        self.query_one("#hint", Label).update(text)
+        self.query_one("#hint", Label).update(printable(text))
 
 
 def show_text(label: Label, text: str) -> None:
     """Put plain ``text`` in a one-line label of the status line, laying the screen out
     again only when the label's size may change: a layout costs far more than a
-    repaint, and the status line changes on every key."""
+    repaint, and the status line changes on every key. Control characters are escaped."""
+    text = printable(text, lines=True)
     before = label.content
     if not isinstance(before, str):
         label.update(text)

@@ -58,7 +58,8 @@ async def type_path(pilot, text: str) -> OpenFileDialog:  # type: ignore[no-unty
     [
         (f"/tmp/{LONG_NAME}", "That path is too long: a name in it is over 255 characters."),
         ("~nosuchuser/x.txt", "~nosuchuser names no user's home folder on this machine."),
-        ("~no\x00user/x.txt", "~no\x00user names no user's home folder on this machine."),  # was a ValueError
+        # Was a ValueError; the NUL is shown escaped, as every control character in a name.
+        ("~no\x00user/x.txt", "~no\\x00user names no user's home folder on this machine."),
         ("/tmp/" + "a/" * 3000 + "x.txt", "That path is too long for this system."),  # short names, long path
         ("/no/such/folder/x.txt", "There is no file x.txt."),
     ],

@@ -11,6 +11,7 @@ from sudoku_tui.engine.logic.step import TechniqueName
 from sudoku_tui.engine.search.solver import count_solutions
 from sudoku_tui.game import new_puzzle, texts
 from sudoku_tui.ui import SudokuApp
+from sudoku_tui.ui.dialogs import LeaveGameDialog
 from sudoku_tui.ui.new_puzzle_dialog import NewPuzzleDialog
 
 
@@ -55,6 +56,9 @@ async def test_practise_a_skyscraper_and_its_hint_names_it() -> None:
         assert isinstance(app.screen, NewPuzzleDialog)
         assert app.screen.choice().technique is TechniqueName.SKYSCRAPER
         await pilot.press("escape", "d")
+        # The practice game has moves and no file brings it back: the game asks first.
+        assert isinstance(app.screen, LeaveGameDialog)
+        await pilot.press("right", "enter")  # Leave it
         await wait_for(pilot, "make")
         assert session.made is not None and session.puzzle == session.made.puzzle != puzzle
         assert session.practising is None

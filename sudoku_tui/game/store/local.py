@@ -52,7 +52,7 @@ def open_local_store(
     """The store of ``folder`` (the data folder when None); ``saves.json`` goes to ``player``."""
     folder = folder if folder is not None else data_dir()
     try:
-        folder.mkdir(parents=True, exist_ok=True)
+        folder.mkdir(mode=0o700, parents=True, exist_ok=True)  # the player's alone
     except OSError as error:
         return _without_saving(_cannot_save(f"the folder {folder} cannot be used ({error.strerror or error})"), clock)
     path = folder / STORE_NAME
@@ -77,6 +77,7 @@ def _open(path: Path, clock: TimeSource) -> OpenedStore:
     denied = _access_problem(path)
     if denied:
         return _without_saving(_cannot_save(denied), clock)
+    owner_only(path)
     try:
         return OpenedStore(SqliteStore(path, clock=clock))
     except StoreCorrupt as error:
@@ -86,10 +87,25 @@ def _open(path: Path, clock: TimeSource) -> OpenedStore:
         told = f"{error} It was kept as {kept.name}; a new store was started."
     except StoreError as error:
         return _without_saving(str(error), clock)
+    owner_only(path)
     try:
         return OpenedStore(SqliteStore(path, clock=clock), [told])
     except StoreError as error:
         return _without_saving(str(error), clock, [told])
+
+
+def owner_only(path: Path) -> None:
+    """The store and its journal files readable by their owner alone: a new store is
+    made empty with that mode (SQLite gives its journal files the store's mode), and
+    one an earlier version made readable by all is made private. Nothing here stops
+    play: SQLite says what it cannot open."""
+    with suppress(OSError):
+        os.close(os.open(path, os.O_RDWR | os.O_CREAT, 0o600))  # an empty file is an empty store
+    for name in (path.name, *(path.name + side for side in SIDE_FILES)):
+        candidate = path.with_name(name)
+        with suppress(OSError):
+            if candidate.is_file() and candidate.stat().st_mode & 0o077:
+                candidate.chmod(0o600)
 
 
 def _access_problem(path: Path) -> str | None:
