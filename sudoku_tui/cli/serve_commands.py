@@ -37,6 +37,14 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _origin(text: str) -> str:
+    from ..serve.origins import origin_of
+
+    if origin_of(text) is None:
+        raise argparse.ArgumentTypeError(texts.not_an_origin(text))
+    return text
+
+
 def _folder(text: str) -> Path:
     path = Path(text).expanduser()
     if not path.is_dir():
@@ -124,6 +132,23 @@ def _add_serve(serve: argparse.ArgumentParser) -> None:
     web = kinds.add_parser("web", help="a web server: the game in a browser tab, one game process per tab")
     _shared_options(web, 8000)
     web.add_argument("--public-url", metavar="URL", help="the address browsers use, when behind a proxy")
+    web.add_argument(
+        "--allow-origin",
+        type=_origin,
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="also let pages of this origin (https://host[:port]) start games; only the server's own by default "
+        "(repeatable)",
+    )
+    web.add_argument("--max-sessions", type=positive, default=50, metavar="N", help="games at once (default 50)")
+    web.add_argument(
+        "--connections-per-minute",
+        type=positive,
+        default=10,
+        metavar="N",
+        help="new games per address (default 10)",
+    )
 
 
 COMMANDS = (
