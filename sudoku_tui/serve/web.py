@@ -105,7 +105,7 @@ class WebServer(Server):
 
     # ---- the page ---------------------------------------------------------------
 
-    async def handle_index(self, request: web.Request) -> web.Response:  # type: ignore[override]
+    async def handle_index(self, request: web.Request) -> web.Response:
         """textual-serve's page, at the address it was asked from, with our script added."""
         base = self.page_url or f"{request.scheme}://{request.host}"
         socket = ("wss:" if base.startswith("https") else "ws:") + base.split(":", 1)[1]
@@ -149,11 +149,15 @@ class WebServer(Server):
         started = time.monotonic()
         why = "closed"
         self.log(f"session start: guest from {address}")
+
+        async def close() -> None:
+            await websocket.close()
+
         game = AppService(
             self.command,
             write_bytes=websocket.send_bytes,
             write_str=websocket.send_str,
-            close=websocket.close,
+            close=close,
             download_manager=self.download_manager,
             debug=self.debug,
         )
