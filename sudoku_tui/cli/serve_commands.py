@@ -37,6 +37,14 @@ def _seconds(text: str) -> float:
     return value
 
 
+def _origin(text: str) -> str:
+    from ..serve.origins import origin_of
+
+    if origin_of(text) is None:
+        raise argparse.ArgumentTypeError(texts.not_an_origin(text))
+    return text
+
+
 def _folder(text: str) -> Path:
     path = Path(text).expanduser()
     if not path.is_dir():
@@ -100,6 +108,18 @@ def _shared_options(parser: argparse.ArgumentParser, default_port: int) -> None:
     )
 
 
+def _session_limits(parser: argparse.ArgumentParser, new: str) -> None:
+    """The same limits for both servers: games at once, and ``new`` (connections, games) per address a minute."""
+    parser.add_argument("--max-sessions", type=positive, default=50, metavar="N", help="games at once (default 50)")
+    parser.add_argument(
+        "--connections-per-minute",
+        type=positive,
+        default=10,
+        metavar="N",
+        help=f"new {new} per address (default 10)",
+    )
+
+
 def _add_serve(serve: argparse.ArgumentParser) -> None:
     kinds = serve.add_subparsers(dest="serve_kind", metavar="ssh|web", required=True)
 
@@ -108,22 +128,25 @@ def _add_serve(serve: argparse.ArgumentParser) -> None:
     ssh.add_argument("--host-key", type=Path, metavar="FILE", help="the Ed25519 host key (made when missing)")
     ssh.add_argument("--authorized-keys", type=Path, metavar="FILE", help="only these keys get in")
     ssh.add_argument("--guests", action="store_true", help="also admit clients without a key (games last the session)")
-    ssh.add_argument("--max-sessions", type=positive, default=50, metavar="N", help="games at once (default 50)")
+    _session_limits(ssh, "connections")
     ssh.add_argument(
         "--idle-timeout", type=_seconds, default=1800.0, metavar="SECONDS", help="idle sessions close (default 1800)"
     )
     ssh.add_argument("--login-timeout", type=_seconds, default=30.0, metavar="SECONDS", help="(default 30)")
-    ssh.add_argument(
-        "--connections-per-minute",
-        type=positive,
-        default=10,
-        metavar="N",
-        help="new connections per address (default 10)",
-    )
 
     web = kinds.add_parser("web", help="a web server: the game in a browser tab, one game process per tab")
     _shared_options(web, 8000)
     web.add_argument("--public-url", metavar="URL", help="the address browsers use, when behind a proxy")
+    web.add_argument(
+        "--allow-origin",
+        type=_origin,
+        action="append",
+        default=[],
+        metavar="ORIGIN",
+        help="also let pages of this origin (https://host[:port]) start games; only the server's own by default "
+        "(repeatable)",
+    )
+    _session_limits(web, "games")
 
 
 COMMANDS = (

@@ -230,6 +230,17 @@ KEEP_PLAYING = "Keep playing"
 LEAVE_IT = "Leave it"
 
 
+# Serving on the web: what a browser tab is told when the server will not start its game.
+WEB_SERVER_FULL = "The server is full: try again in a few minutes."
+WEB_TOO_MANY_CONNECTIONS = "Too many games started from your address: try again in a minute."
+WEB_MALFORMED = "The page sent a message the server does not understand."
+WEB_FOREIGN_ORIGIN = "This server plays only on its own page."
+
+
+def not_an_origin(text: str) -> str:
+    return f"{text!r} is not an origin (for example https://sudoku.example.org or http://127.0.0.1:8000)"
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

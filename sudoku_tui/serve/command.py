@@ -90,7 +90,7 @@ def _run_web(args: argparse.Namespace, settings: ServerSettings) -> int:
 
     host, port = args.listen
     try:
-        run_web(settings, host, port, args.public_url)
+        run_web(settings, host, port, args.public_url, tuple(args.allow_origin))
     except OSError as error:
         print(f"The web server cannot start: {error.strerror or error}.", file=sys.stderr)
         return 1

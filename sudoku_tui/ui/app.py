@@ -7,6 +7,7 @@ and the :class:`~sudoku_tui.game.session.Session` it draws.
 from __future__ import annotations
 
 import asyncio
+import os
 import signal
 import sys
 import time
@@ -75,6 +76,10 @@ class SudokuApp(App[None]):
         self.crash_log = crash_log
         self.tells_crash = tells_crash
         self.game = GameScreen(self.session, Path(path) if path is not None else None, opened.notices)
+        # Textual's web driver (serve web) blurs the game as it starts, and may do so after the
+        # page has already said it has the keyboard (the page focuses the game on load): that
+        # first blur is the driver's, not the page's, and would leave the Footer empty.
+        self._starts_blurred = os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver")
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:
@@ -107,6 +112,11 @@ class SudokuApp(App[None]):
         if self.tells_crash:
             said = texts.GAME_STOPPED if written is None else f"{texts.GAME_STOPPED}\n{texts.crash_written(written)}"
             print(said, file=sys.__stdout__, flush=True)
+
+    def on_app_blur(self, event: events.AppBlur) -> None:
+        if self._starts_blurred:
+            self._starts_blurred = False
+            event.prevent_default()  # Textual's own handler (the App's) is not called
 
     def get_default_screen(self) -> Screen[None]:
         # The game is the screen at the bottom of the stack; dialogs go over it.

@@ -9,9 +9,7 @@ from __future__ import annotations
 
 import base64
 import json
-import socket
-import subprocess
-import sys
+import re
 import time
 from collections.abc import Iterator
 from pathlib import Path
@@ -19,42 +17,20 @@ from pathlib import Path
 import pytest
 
 from tests.serve.needs import need, need_program
-
-
-def free_port() -> int:
-    with socket.socket() as probe:
-        probe.bind(("127.0.0.1", 0))
-        return int(probe.getsockname()[1])
-
-
-def wait_for_port(port: int, server: subprocess.Popen[bytes], timeout: float = 30.0) -> None:
-    deadline = time.monotonic() + timeout
-    while time.monotonic() < deadline:
-        if server.poll() is not None:
-            raise AssertionError("the web server stopped")
-        try:
-            socket.create_connection(("127.0.0.1", port), timeout=0.5).close()
-            return
-        except OSError:
-            time.sleep(0.1)
-    raise AssertionError("the web server did not listen")
+from tests.serve.web_helpers import WebServer
 
 
 @pytest.fixture
 def web_server(tmp_path: Path) -> Iterator[str]:
     need("textual_serve")
-    port = free_port()
-    server = subprocess.Popen(
-        [sys.executable, "-m", "sudoku_tui", "serve", "web", "--listen", f"127.0.0.1:{port}", "--data", str(tmp_path)],
-        stdout=subprocess.DEVNULL,
-        stderr=subprocess.DEVNULL,
-    )
+    server = WebServer(tmp_path)
     try:
-        wait_for_port(port, server)
-        yield f"http://127.0.0.1:{port}/"
+        yield server.url
     finally:
-        server.terminate()
-        server.wait(timeout=30)
+        server.stop()
+
+
+CONTROL = re.compile(rb"\x1b\[[0-9;?<>]*[A-Za-z]")  # colours and cursor moves between the words
 
 
 class Browser:
@@ -91,6 +67,25 @@ class Browser:
             time.sleep(0.2)
             self._take_frames()
 
+    def wait_for_shown(self, text: str, since: int = 0, timeout: float = 60.0) -> None:
+        """``text`` on the screen, whatever colours its words are drawn in (received after ``since``)."""
+        deadline = time.monotonic() + timeout
+        while text not in CONTROL.sub(b"", bytes(self.received[since:])).decode(errors="replace"):
+            if time.monotonic() > deadline:
+                raise AssertionError(f"{text!r} never reached the page")
+            time.sleep(0.2)
+            self._take_frames()
+
+    def press(self, keys: str) -> None:
+        """Keys typed as a player types them: to whatever has the page's focus, no click first."""
+        from selenium.webdriver.common.action_chains import ActionChains
+
+        ActionChains(self.driver).send_keys(keys).perform()
+
+    def closed_with(self) -> str:
+        """What the page says once its game is closed ("Session ended." or the server's reason)."""
+        return str(self.driver.execute_script("return document.querySelector('.closed-dialog .message').textContent"))
+
     def type(self, keys: str) -> None:
         # The terminal takes its keys through a hidden text box, as when a player types.
         self.driver.find_element("css selector", ".xterm-helper-textarea").send_keys(keys)
@@ -109,3 +104,37 @@ def test_the_browser_shows_the_board_and_it_answers_keys(web_server: str) -> Non
         browser.wait_for("Open Puzzle File")
     finally:
         browser.quit()
+
+
+def test_the_page_gives_the_game_the_keyboard_as_it_loads(web_server: str) -> None:
+    # No click: a key typed right after the page loads reaches the game, and the Footer
+    # shows the game's keys (Textual shows none while the game thinks the page has no focus).
+    browser = Browser()
+    try:
+        browser.driver.get(web_server)
+        browser.wait_for("Press o to open a puzzle file.")
+        browser.wait_for_shown("q Quit")
+        before = len(browser.received)
+        browser.press("o")
+        browser.wait_for_shown("Open Puzzle File", since=before)
+    finally:
+        browser.quit()
+
+
+def test_a_full_server_says_so_in_the_page(tmp_path: Path) -> None:
+    need("textual_serve")
+    server = WebServer(tmp_path, "--max-sessions", "1")
+    browser = Browser()
+    try:
+        browser.driver.get(server.url)
+        browser.wait_for("Press o to open a puzzle file.")
+        browser.driver.switch_to.new_window("tab")
+        browser.driver.get(server.url)
+        deadline = time.monotonic() + 60
+        while browser.closed_with() != "The server is full: try again in a few minutes.":
+            assert time.monotonic() < deadline, f"the page says {browser.closed_with()!r}"
+            time.sleep(0.2)
+        assert "server full" in server.log()
+    finally:
+        browser.quit()
+        server.stop()
