@@ -193,6 +193,9 @@ def symbols(shape: Shape, values: Sequence[int]) -> str:
     return " ".join(shape.symbol(value) for value in values)
 
 
+# Serving over SSH: what the server says of a player's connection.
+TYPED_TOO_MUCH = "Too much typed at once: some keys were dropped."
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

@@ -208,6 +208,8 @@ class SshServer:
     def log_end(self, session: GameSession, status: int) -> None:
         took = time.monotonic() - session.started
         why = session.ending or "quit"
+        # The count, after the session left: a leaked place would show here.
         self.log(
-            f"session end: {session.player} from {session.player.address} after {took:.1f} s ({why}, exit {status})"
+            f"session end: {session.player} from {session.player.address} after {took:.1f} s ({why}, exit {status});"
+            f" sessions now: {len(self.sessions)}"
         )
