@@ -186,6 +186,14 @@ class GameTerminal:
         self._loop.remove_writer(self._master)
         os.close(self._master)
         self._master = -1
+        # What the game never took is dropped now, and the session let go of, rather than
+        # both kept until Python's collector finds the cycle they make.
+        self._pending = bytearray()
+        self.output = _nowhere
+
+
+def _nowhere(data: bytes) -> None:
+    """The output of a closed terminal: nothing more is drawn."""
 
 
 def game_command() -> list[str]:

@@ -228,6 +228,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.end("dropped")
+        self.channel = None  # nothing more can be written to it; and it is let go of at once
 
     def idle_for(self, now: float) -> float:
         return now - self.last_input
