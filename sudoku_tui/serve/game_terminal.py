@@ -32,6 +32,14 @@ def set_size(fd: int, columns: int, rows: int) -> None:
     fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
 
 
+def no_signal_keys(fd: int) -> None:
+    """Ctrl+C, Ctrl+\\ and the like stay keys: typed while the game starts, before it sets its
+    terminal raw, they would interrupt it (or make it dump core) instead."""
+    attributes = termios.tcgetattr(fd)
+    attributes[3] &= ~termios.ISIG
+    termios.tcsetattr(fd, termios.TCSANOW, attributes)
+
+
 class GameTerminal:
     """One game process and its pseudo-terminal; :meth:`start` it, then feed it keys."""
 
@@ -50,6 +58,7 @@ class GameTerminal:
         master, slave = os.openpty()
         try:
             set_size(slave, columns, rows)
+            no_signal_keys(slave)
             # A new session, so the game's terminal is its own and a hang-up reaches all of it.
             self.process = await asyncio.create_subprocess_exec(
                 *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, start_new_session=True

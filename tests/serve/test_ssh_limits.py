@@ -228,3 +228,20 @@ async def test_a_client_that_never_reads_holds_little_of_the_games_drawing(serve
     finally:
         await proxy.close()
     await server.wait_for_log("sessions now: 0", timeout=60)
+
+
+async def test_a_signal_key_typed_while_the_game_starts_is_a_key(servers, keys) -> None:  # type: ignore[no-untyped-def]
+    """Ctrl+\\ (or Ctrl+C) typed before the game had set its terminal raw killed it (SIGQUIT, SIGINT)."""
+    alice, _ = keys
+    server = servers()
+    async with await connect(server.port, alice) as conn:
+        screen = await Screen(conn).start()
+        assert screen.process is not None
+        for _ in range(600):  # from the session's start until the game is on screen, at most a minute
+            if START_LINE in screen.text() or screen.process.exit_status is not None:
+                break
+            screen.process.stdin.write(b"\x1c")  # Ctrl+\ : SIGQUIT, on a terminal in its first mode
+            await asyncio.sleep(0.1)
+        await screen.wait_for(START_LINE)
+        await screen.press("q")
+        assert await screen.exit_status() == 0
