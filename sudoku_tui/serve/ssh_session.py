@@ -153,7 +153,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self._held(chan) > HELD_OUTPUT:
             return  # only while the game ends (it is paused before): its last drawing is dropped, not kept
         chan.write(data)
-        if self._held(chan) > HELD_OUTPUT and not self.ending and self.game is not None:
+        if self._held(chan) > HELD_OUTPUT and not self.ending and not self._connection_full and self.game is not None:
             # The client takes nothing though its window is open: the game waits, on its full terminal.
             self._connection_full = True
             self.game.pause_output()
