@@ -241,6 +241,9 @@ def not_an_origin(text: str) -> str:
     return f"{text!r} is not an origin (for example https://sudoku.example.org or http://127.0.0.1:8000)"
 
 
+# Serving over SSH: what the server says of a player's connection.
+TYPED_TOO_MUCH = "Too much typed at once: some keys were dropped."
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

@@ -2,8 +2,9 @@
 
 The server's side of the terminal (the master) is read whenever the game
 draws, and what the player types is written to it without ever blocking the
-loop (a game that does not read its input only fills its own buffer). A
-resize sets the terminal's size, and the kernel tells the game (SIGWINCH).
+loop; what the game has not read yet is held, up to ``HELD_INPUT`` bytes (more is
+dropped, and the caller told). A resize sets the terminal's size (at most
+``MOST_COLUMNS`` x ``MOST_ROWS``), and the kernel tells the game (SIGWINCH).
 """
 
 from __future__ import annotations
@@ -18,14 +19,25 @@ import termios
 from collections.abc import Callable, Mapping
 from contextlib import suppress
 
+from .limits import HELD_INPUT, terminal_size
+
 Output = Callable[[bytes], None]
 CHUNK = 65536
 HANG_UP_GRACE = 15.0  # seconds a hung-up game has to save and quit before it is killed
 
 
 def set_size(fd: int, columns: int, rows: int) -> None:
-    """The terminal's size in characters (a size of 0 is taken as 80x24)."""
-    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows or 24, columns or 80, 0, 0))
+    """The terminal's size in characters (a size of 0 is taken as 80x24, and no size is over the limits)."""
+    columns, rows = terminal_size(columns, rows)
+    fcntl.ioctl(fd, termios.TIOCSWINSZ, struct.pack("HHHH", rows, columns, 0, 0))
+
+
+def no_signal_keys(fd: int) -> None:
+    """Ctrl+C, Ctrl+\\ and the like stay keys: typed while the game starts, before it sets its
+    terminal raw, they would interrupt it (or make it dump core) instead."""
+    attributes = termios.tcgetattr(fd)
+    attributes[3] &= ~termios.ISIG
+    termios.tcsetattr(fd, termios.TCSANOW, attributes)
 
 
 class GameTerminal:
@@ -46,6 +58,7 @@ class GameTerminal:
         master, slave = os.openpty()
         try:
             set_size(slave, columns, rows)
+            no_signal_keys(slave)
             # A new session, so the game's terminal is its own and a hang-up reaches all of it.
             self.process = await asyncio.create_subprocess_exec(
                 *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, start_new_session=True
@@ -62,6 +75,10 @@ class GameTerminal:
     @property
     def pid(self) -> int | None:
         return self.process.pid if self.process is not None else None
+
+    @property
+    def running(self) -> bool:
+        return self.process is not None and self.process.returncode is None
 
     # ---- what the game draws ---------------------------------------------------------
 
@@ -90,13 +107,18 @@ class GameTerminal:
 
     # ---- what the player does ------------------------------------------------------
 
-    def type(self, data: bytes) -> None:
+    def type(self, data: bytes) -> bool:
+        """Give ``data`` to the game; False when it was dropped instead, the game having
+        ``HELD_INPUT`` bytes or more not read yet (the server's memory is not the player's)."""
         if self._master < 0:
-            return
+            return True
+        if len(self._pending) + len(data) > HELD_INPUT:
+            return False
         waiting = bool(self._pending)
         self._pending += data
         if not waiting:
             self._write_pending()
+        return True
 
     def _write_pending(self) -> None:
         try:
@@ -173,6 +195,14 @@ class GameTerminal:
         self._loop.remove_writer(self._master)
         os.close(self._master)
         self._master = -1
+        # What the game never took is dropped now, and the session let go of, rather than
+        # both kept until Python's collector finds the cycle they make.
+        self._pending = bytearray()
+        self.output = _nowhere
+
+
+def _nowhere(data: bytes) -> None:
+    """The output of a closed terminal: nothing more is drawn."""
 
 
 def game_command() -> list[str]:

@@ -14,6 +14,7 @@ exits. One line on stderr when a session starts and one when it ends.
 from __future__ import annotations
 
 import asyncio
+import gc
 import signal
 import sys
 import time
@@ -73,6 +74,7 @@ class Gatekeeper(asyncssh.SSHServer):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.server.connections = {conn for conn in self.server.connections if not conn.is_closed()}
+        self.server.connection_ended = True
 
     def begin_auth(self, username: str) -> bool:
         return True  # every connection logs in: with a key, or as a guest
@@ -124,6 +126,7 @@ class SshServer:
         self._acceptor: asyncssh.SSHAcceptor | None = None
         self._stopped = asyncio.Event()
         self._idle_watch: asyncio.Future[None] | None = None
+        self.connection_ended = False  # since the last collection of the garbage ended connections leave
 
     # ---- running ----------------------------------------------------------------
 
@@ -183,6 +186,11 @@ class SshServer:
             for session in list(self.sessions):
                 if session.idle_for(now) >= limit:
                     session.end("idle", idle_goodbye(limit))
+            if self.connection_ended:
+                # An ended connection is a cycle of objects (asyncssh's, a session's) with its buffers:
+                # given back within a second, not when Python's collector gets to its oldest objects.
+                self.connection_ended = False
+                gc.collect()
 
     # ---- sessions ---------------------------------------------------------------
 
@@ -209,6 +217,8 @@ class SshServer:
     def log_end(self, session: GameSession, status: int) -> None:
         took = time.monotonic() - session.started
         why = session.ending or "quit"
+        # The count, after the session left: a leaked place would show here.
         self.log(
-            f"session end: {session.player} from {session.player.address} after {took:.1f} s ({why}, exit {status})"
+            f"session end: {session.player} from {session.player.address} after {took:.1f} s ({why}, exit {status});"
+            f" sessions now: {len(self.sessions)}"
         )

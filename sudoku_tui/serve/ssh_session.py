@@ -5,18 +5,25 @@ every resize; a session without one gets one line (``NEEDS_TERMINAL``, as
 the README's "Serving the game" says) and ends. When the player goes (the
 connection drops, or idles too long, or the server stops) the game is hung
 up: it saves, with the time played up to then, and quits.
+
+Whatever a client sends, and whatever fails, the session gives its place back
+when it ends: its window is clamped, its terminal type and environment never
+reach the game raw, and no more than ``HELD_INPUT`` bytes typed or
+``HELD_OUTPUT`` bytes drawn wait in the server (limits.py).
 """
 
 from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING
+from typing import TYPE_CHECKING, Any
 
 import asyncssh
 
+from ..game.texts import TYPED_TOO_MUCH
 from .game_end import unexpected_end
 from .game_terminal import GameTerminal, game_command
+from .limits import DEFAULT_SIZE, HELD_OUTPUT, terminal_size, terminal_type
 
 if TYPE_CHECKING:
     from .ssh_server import Player, SshServer
@@ -25,6 +32,7 @@ NEEDS_TERMINAL = "sudoku-tui needs a terminal: connect with ssh -t."
 SERVER_FULL = "The server is full: try again in a few minutes."
 SERVER_STOPPING = "The server is stopping: your game is saved."
 GAME_FAILED = "The game could not start; please tell the server's keeper."
+OUTPUT_LOOK = 0.1  # seconds between looks at a connection holding too much of the game's drawing
 
 
 def idle_goodbye(seconds: float) -> str:
@@ -41,7 +49,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.player = player
         self.channel: asyncssh.SSHServerChannel[bytes] | None = None
         self.term: str | None = None  # the terminal type, once a terminal was asked for
-        self.size = (80, 24)
+        self.size = DEFAULT_SIZE
         self.game: GameTerminal | None = None
         self.started = time.monotonic()
         self.last_input = self.started
@@ -49,6 +57,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.ending = ""  # why the session ended, for the log
         self._task: asyncio.Future[None] | None = None
         self._drew = False
+        self._told_dropped = False  # the player was told that keys were dropped (once is enough)
+        self._channel_full = False  # asyncssh asked to pause: the client's window is shut
+        self._connection_full = False  # the connection holds HELD_OUTPUT bytes not sent yet
 
     # ---- what the client asks for ------------------------------------------------
 
@@ -56,8 +67,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         self.channel = chan
 
     def pty_requested(self, term_type: str, term_size: tuple[int, int, int, int], term_modes: object) -> bool:
-        self.term = term_type or "xterm-256color"
-        self.size = (term_size[0] or 80, term_size[1] or 24)
+        self.term = terminal_type(term_type)
+        self.size = terminal_size(term_size[0], term_size[1])
         return True
 
     def shell_requested(self) -> bool:
@@ -86,20 +97,39 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     # ---- the game ---------------------------------------------------------------
 
     async def _run(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
-        self.server.log_start(self)
-        status = await self._play(chan)
-        self.server.log_end(self, status)
-        self.server.leave(self)
-        if self.goodbye:
-            self._say(self.goodbye)
-        if not chan.is_closing():
-            chan.exit(status if 0 <= status < 256 else 1)
+        """The session's whole life once admitted: whatever fails, at any stage, its place is given back."""
+        status = -1
+        try:
+            self.server.log_start(self)
+            status = await self._play(chan)
+        except Exception as error:
+            self.server.log(f"session of {self.player} from {self.player.address} failed: {error!r}")
+            if not self.ending:
+                self.ending, self.goodbye = "failed", GAME_FAILED
+        finally:
+            if self.game is not None and self.game.running:  # only after a failure: it saves and quits
+                self.game.hang_up()
+            if self.game is not None:
+                self.game.close()
+            self.server.leave(self)
+            self._close(chan, status)
+
+    def _close(self, chan: asyncssh.SSHServerChannel[bytes], status: int) -> None:
+        """The log's line, the goodbye and the exit status; the session's place was given back already."""
+        try:
+            self.server.log_end(self, status)
+            if self.goodbye:
+                self._say(self.goodbye)
+            if not chan.is_closing():
+                chan.exit(status if 0 <= status < 256 else 1)
+        except Exception as error:
+            self.server.log(f"session of {self.player} from {self.player.address} did not close well: {error!r}")
 
     async def _play(self, chan: asyncssh.SSHServerChannel[bytes]) -> int:
         """Run the game until it ends; its exit status (-1 when it could not start)."""
-        sent = chan.get_environment()
-        extra = {"NO_COLOR": str(sent["NO_COLOR"])} if "NO_COLOR" in sent else {}
-        env = self.server.settings.game_environment(self.player.key, self.term or "", extra)
+        # Textual asks only whether NO_COLOR is set: the client's value never reaches the game.
+        extra = {"NO_COLOR": "1"} if "NO_COLOR" in chan.get_environment() else {}
+        env = self.server.settings.game_environment(self.player.key, terminal_type(self.term), extra)
         self.game = GameTerminal(game_command(), env, self._drawn)
         try:
             await self.game.start(*self.size)
@@ -122,8 +152,37 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if not self._drew:  # idle time counts from when the player could first type
             self._drew = True
             self.last_input = time.monotonic()
-        if self.channel is not None and not self.channel.is_closing():
-            self.channel.write(data)
+        chan = self.channel
+        if chan is None or chan.is_closing():
+            return
+        if self._held(chan) > HELD_OUTPUT:
+            return  # only while the game ends (it is paused before): its last drawing is dropped, not kept
+        chan.write(data)
+        if self._held(chan) > HELD_OUTPUT and not self.ending and not self._connection_full and self.game is not None:
+            # The client takes nothing though its window is open: the game waits, on its full terminal.
+            self._connection_full = True
+            self.game.pause_output()
+            asyncio.get_running_loop().call_later(OUTPUT_LOOK, self._look_at_output)
+
+    @staticmethod
+    def _held(chan: asyncssh.SSHServerChannel[bytes]) -> int:
+        """Bytes written to ``chan`` not sent yet: the channel's (its window is shut) and its connection's
+        (the client does not read its socket). asyncssh ignores its transport's pause, hence the look."""
+        transport: Any = getattr(chan.get_extra_info("connection"), "_transport", None)
+        held = chan.get_write_buffer_size()
+        return held + transport.get_write_buffer_size() if transport is not None else held
+
+    def _look_at_output(self) -> None:
+        """Go on with the game's drawing once the connection has sent most of what it held."""
+        chan, game = self.channel, self.game
+        if chan is None or chan.is_closing() or game is None or not self._connection_full:
+            return
+        if self._held(chan) > HELD_OUTPUT // 4 and not self.ending:
+            asyncio.get_running_loop().call_later(OUTPUT_LOOK, self._look_at_output)
+            return
+        self._connection_full = False
+        if not self._channel_full:
+            game.resume_output()
 
     def _say(self, line: str) -> None:
         if self.channel is not None and not self.channel.is_closing():
@@ -131,20 +190,28 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def data_received(self, data: bytes, datatype: asyncssh.DataType) -> None:
         self.last_input = time.monotonic()
-        if self.game is not None:
-            self.game.type(data)
+        if self.game is not None and not self.game.type(data) and not self._told_dropped:
+            self._told_dropped = True
+            self._note(TYPED_TOO_MUCH)
+
+    def _note(self, line: str) -> None:
+        """``line`` on the bottom row of the game's screen, the cursor put back (the game draws over it later)."""
+        if self.channel is not None and not self.channel.is_closing():
+            self.channel.write(f"\x1b7\x1b[{self.size[1]};1H\x1b[2K{line}\x1b8".encode())
 
     def terminal_size_changed(self, width: int, height: int, pixwidth: int, pixheight: int) -> None:
-        self.size = (width or 80, height or 24)
+        self.size = terminal_size(width, height)
         if self.game is not None:
             self.game.resize(*self.size)
 
     def pause_writing(self) -> None:
-        if self.game is not None:
+        self._channel_full = True
+        if self.game is not None and not self.ending:
             self.game.pause_output()
 
     def resume_writing(self) -> None:
-        if self.game is not None:
+        self._channel_full = False
+        if self.game is not None and not self._connection_full:
             self.game.resume_output()
 
     # ---- ending -----------------------------------------------------------------
@@ -155,6 +222,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self.ending, self.goodbye = why, goodbye
         if self.game is not None:
             self.game.hang_up()
+            # Its last drawing is read (and dropped past HELD_OUTPUT): a game blocked on a full
+            # terminal could not save and quit.
+            self.game.resume_output()
 
     def eof_received(self) -> bool:
         # No more input will come: the game ends, and the channel stays open for its last drawing.
@@ -163,6 +233,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
 
     def connection_lost(self, exc: Exception | None) -> None:
         self.end("dropped")
+        self.channel = None  # nothing more can be written to it; and it is let go of at once
 
     def idle_for(self, now: float) -> float:
         return now - self.last_input

@@ -199,6 +199,27 @@ class Screen:
         return self.process.exit_status
 
 
+def game_processes(server: ServerProcess) -> list[int]:
+    """The server's game processes (its children)."""
+    found = []
+    for entry in Path("/proc").iterdir():
+        if entry.name.isdigit():
+            try:
+                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == server.process.pid:
+                    found.append(int(entry.name))
+            except (OSError, IndexError, ValueError):
+                continue
+    return found
+
+
+def resident_memory(pid: int) -> int:
+    """A process's resident memory in bytes (VmRSS), as the kernel counts it."""
+    for line in Path(f"/proc/{pid}/status").read_text().splitlines():
+        if line.startswith("VmRSS:"):
+            return int(line.split()[1]) * 1024
+    raise AssertionError(f"process {pid} has no resident memory: it is gone")
+
+
 @pytest.fixture
 def keys(tmp_path: Path) -> tuple[Path, Path]:
     return make_key(tmp_path, "alice"), make_key(tmp_path, "bob")

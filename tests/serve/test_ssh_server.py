@@ -16,6 +16,7 @@ from tests.serve.ssh_helpers import (
     asyncssh,
     connect,
     fingerprint,
+    game_processes,
     keys,
     make_key,
     servers,
@@ -230,19 +231,6 @@ async def test_players_keep_their_games_in_a_shared_postgresql_store(servers, ke
     async with await connect(second.port, bob) as conn:
         screen = await shown(conn, START_LINE)
         assert RESUME not in screen.text()
-
-
-def game_processes(server: ServerProcess) -> list[int]:
-    """The server's game processes (its children)."""
-    found = []
-    for entry in Path("/proc").iterdir():
-        if entry.name.isdigit():
-            try:
-                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == server.process.pid:
-                    found.append(int(entry.name))
-            except (OSError, IndexError, ValueError):
-                continue
-    return found
 
 
 async def test_a_game_waiting_in_a_dialog_sends_next_to_nothing(server: ServerProcess, keys) -> None:  # type: ignore[no-untyped-def]
