@@ -12,6 +12,7 @@ from pathlib import Path
 
 from ..game import texts
 from ..serve.command import run_serve
+from ..serve.origins import origin_of
 from .arguments import positive
 from .registry import Command
 
@@ -38,8 +39,6 @@ def _seconds(text: str) -> float:
 
 
 def _origin(text: str) -> str:
-    from ..serve.origins import origin_of
-
     if origin_of(text) is None:
         raise argparse.ArgumentTypeError(texts.not_an_origin(text))
     return text

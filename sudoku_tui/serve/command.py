@@ -8,18 +8,16 @@ The server's libraries are imported when a server starts, and a missing
 from __future__ import annotations
 
 import argparse
+import asyncio
 import os
 import sys
 from dataclasses import replace
-from typing import TYPE_CHECKING, Any
+from typing import Any
 
-if TYPE_CHECKING:
-    from .server_settings import ServerSettings
+from .server_settings import ServerSettings, server_folder
 
 
 def settings_from(args: argparse.Namespace) -> ServerSettings:
-    from .server_settings import ServerSettings, server_folder
-
     settings = ServerSettings(
         folder=(args.data or server_folder()).expanduser().resolve(),
         store=args.store,
@@ -60,8 +58,7 @@ def run_serve(args: argparse.Namespace) -> int:
 
 
 def _run_ssh(args: argparse.Namespace, settings: ServerSettings) -> int:
-    import asyncio
-
+    # asyncssh: the server extra, loaded only when a server starts.
     from .authorized_keys import KeyFileProblem
     from .ssh_server import SshServer
 
@@ -86,7 +83,7 @@ def _run_ssh(args: argparse.Namespace, settings: ServerSettings) -> int:
 
 
 def _run_web(args: argparse.Namespace, settings: ServerSettings) -> int:
-    from .web import run_web
+    from .web import run_web  # textual-serve: the server extra, loaded only when a server starts
 
     host, port = args.listen
     try:

@@ -104,6 +104,7 @@ def main() -> int:
 
 def play(served: ServedGame) -> int:
     take_turns(MakingTurns(served.turns, served.at_once))
+    # Textual loads only now: the process took its terminal and its limits first.
     from ..ui import SudokuApp
 
     folders = PuzzleFolders.of([bundled_puzzles(), *served.puzzles])

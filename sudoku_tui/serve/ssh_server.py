@@ -19,7 +19,6 @@ import signal
 import sys
 import time
 from contextlib import suppress
-from dataclasses import dataclass
 from pathlib import Path
 
 import asyncssh
@@ -28,21 +27,10 @@ from .authorized_keys import read_key_file
 from .host_key import host_key
 from .limits import RateLimit
 from .server_settings import ServerSettings
-from .ssh_session import SERVER_STOPPING, GameSession, idle_goodbye
+from .ssh_session import SERVER_STOPPING, GameSession, Player, idle_goodbye
 
 IDLE_CHECK = 1.0  # seconds between looks for idle sessions
 STOP_GRACE = 10.0  # seconds a game has to save when the server stops, before it is killed
-
-
-@dataclass(frozen=True)
-class Player:
-    """Who a connection plays as: a key's fingerprint, or a guest (``key`` None)."""
-
-    key: str | None
-    address: str
-
-    def __str__(self) -> str:
-        return self.key or "guest"
 
 
 class KeyPolicy:

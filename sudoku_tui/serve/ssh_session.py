@@ -16,7 +16,8 @@ from __future__ import annotations
 
 import asyncio
 import time
-from typing import TYPE_CHECKING, Any
+from dataclasses import dataclass
+from typing import Any, Protocol
 
 import asyncssh
 
@@ -24,9 +25,7 @@ from ..game.texts import TYPED_TOO_MUCH
 from .game_end import unexpected_end
 from .game_terminal import GameTerminal, game_command
 from .limits import DEFAULT_SIZE, HELD_OUTPUT, terminal_size, terminal_type
-
-if TYPE_CHECKING:
-    from .ssh_server import Player, SshServer
+from .server_settings import ServerSettings
 
 NEEDS_TERMINAL = "sudoku-tui needs a terminal: connect with ssh -t."
 SERVER_FULL = "The server is full: try again in a few minutes."
@@ -41,10 +40,37 @@ def idle_goodbye(seconds: float) -> str:
     return f"Nothing was typed for {took}: your game is saved. Goodbye."
 
 
+@dataclass(frozen=True)
+class Player:
+    """Who a connection plays as: a key's fingerprint, or a guest (``key`` None)."""
+
+    key: str | None
+    address: str
+
+    def __str__(self) -> str:
+        return self.key or "guest"
+
+
+class Host(Protocol):
+    """What a session asks of the server that runs it (ssh_server.SshServer)."""
+
+    settings: ServerSettings
+
+    def admit(self, session: GameSession) -> bool: ...
+
+    def leave(self, session: GameSession) -> None: ...
+
+    def log(self, line: str) -> None: ...
+
+    def log_start(self, session: GameSession) -> None: ...
+
+    def log_end(self, session: GameSession, status: int) -> None: ...
+
+
 class GameSession(asyncssh.SSHServerSession[bytes]):
     """A session of one connection; at most one game (asyncssh starts a session per channel)."""
 
-    def __init__(self, server: SshServer, player: Player) -> None:
+    def __init__(self, server: Host, player: Player) -> None:
         self.server = server
         self.player = player
         self.channel: asyncssh.SSHServerChannel[bytes] | None = None

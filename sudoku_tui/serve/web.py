@@ -22,6 +22,7 @@ from __future__ import annotations
 
 import asyncio
 import json
+import logging
 import os
 import shlex
 import sys
@@ -96,8 +97,6 @@ class WebServer(Server):
 
     def initialize_logging(self) -> None:
         """textual-serve's own few lines, plain (its default shows tracebacks with their locals)."""
-        import logging
-
         logging.basicConfig(level="WARNING", format="%(asctime)s textual-serve: %(message)s", stream=sys.stderr)
 
     async def on_startup(self, app: web.Application) -> None:

@@ -97,7 +97,7 @@ class SudokuApp(App[None]):
         from textual.drivers.linux_driver import LinuxDriver  # only reached where it imports
 
         if chosen is LinuxDriver:
-            from .terminal_input import PlayerTerminalDriver
+            from .terminal_input import PlayerTerminalDriver  # built on LinuxDriver: imports where it does
 
             return PlayerTerminalDriver
         return chosen
