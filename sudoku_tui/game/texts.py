@@ -244,6 +244,21 @@ def not_an_origin(text: str) -> str:
 # Serving over SSH: what the server says of a player's connection.
 TYPED_TOO_MUCH = "Too much typed at once: some keys were dropped."
 
+# Players meet: names, linked keys, the daily ranking and its result card.
+NAME_RULE = "A name is 3 to 16 letters, digits, - or _."
+NAME_FOR_GUESTS = "Names that begin with guest- are kept for guests."
+NAME_TAKEN = "That name is taken: choose another."
+LOCAL_PLAYER_NAME = "you"
+CODE_NOT_VALID = "That code is not valid (used or expired)."
+CODE_IS_YOURS = "That code is yours: use it from your other key."
+ALREADY_ONE_PLAYER = "These keys are one player already."
+
+
+def unnamed_player(player: str) -> str:
+    """A key's player who has not chosen a name yet: named by their id's first letters."""
+    return "player-" + "".join(letter for letter in player.removeprefix("SHA256:") if letter.isalnum())[:4]
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

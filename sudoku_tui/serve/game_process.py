@@ -23,10 +23,13 @@ from contextlib import suppress
 from ..game.file_choice import PuzzleFolders
 from ..game.making_turns import MakingTurns
 from ..game.new_puzzle import take_turns
+from ..game.players.identity import Identity
+from ..game.players.names import new_guest_id
 from ..game.store.location import open_store_at
 from ..paths import bundled_puzzles
 from .game_end import TERMINAL_BACK
 from .served_game import NotServed, ServedGame
+from .server_settings import GUEST
 
 
 def take_terminal() -> None:
@@ -110,9 +113,12 @@ def play(served: ServedGame) -> int:
     folders = PuzzleFolders.of([bundled_puzzles(), *served.puzzles])
     # No compiling at start: a served game loads the compiled search (when it may) on first need.
     # A crash is told by the server, whatever ended the game: the game only writes its report.
+    # A guest's id is made here, in its own process: a web server starts every tab's game
+    # with one environment.
+    player = new_guest_id() if served.player == GUEST else served.player
     app = SudokuApp(
-        store=open_store_at(served.store, served.player),
-        player=served.player,
+        store=open_store_at(served.store, player),
+        identity=Identity(player, served=True, keep_store=served.keep_store),
         folders=folders,
         warm_up=False,
         crash_log=served.errors,

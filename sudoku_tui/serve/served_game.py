@@ -23,6 +23,7 @@ MEMORY = "SUDOKU_TUI_MEMORY_MB"
 NICE = "SUDOKU_TUI_NICE"
 SOLVER = "SUDOKU_TUI_SOLVER"
 ERRORS = "SUDOKU_TUI_ERRORS"
+KEEP_STORE = "SUDOKU_TUI_KEEP_STORE"
 
 
 class NotServed(Exception):
@@ -42,7 +43,8 @@ class ServedGame:
     ``compiled_solver``: the game may load the compiled search (the fast extra)
     when it first needs it; otherwise it searches in pure Python.
     ``errors``: the file the game's standard error goes to (a traceback, should it
-    crash), never the player's terminal; nowhere when None.
+    crash), never the player's terminal; nowhere when None. ``keep_store``: a
+    guest's only: the server's store, where "Keep My Games" puts its games.
     """
 
     player: str
@@ -54,6 +56,7 @@ class ServedGame:
     nice: int
     compiled_solver: bool = False
     errors: Path | None = None
+    keep_store: str | None = None
 
     def environment(self) -> dict[str, str]:
         return {
@@ -66,6 +69,7 @@ class ServedGame:
             NICE: str(self.nice),
             SOLVER: "compiled" if self.compiled_solver else "pure",
             **({ERRORS: str(self.errors)} if self.errors is not None else {}),
+            **({KEEP_STORE: self.keep_store} if self.keep_store is not None else {}),
             # Read by the engine (backend.py): the pure search, without Numba loaded at all.
             **({} if self.compiled_solver else {NO_JIT: "1"}),
         }
@@ -83,6 +87,7 @@ class ServedGame:
                 nice=int(env[NICE]),
                 compiled_solver=env.get(SOLVER) == "compiled",
                 errors=Path(env[ERRORS]) if env.get(ERRORS) else None,
+                keep_store=env.get(KEEP_STORE) or None,
             )
         except (KeyError, ValueError) as error:
             raise NotServed(f"not started by sudoku-tui serve ({error} is missing or wrong)") from None

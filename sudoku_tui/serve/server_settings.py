@@ -10,7 +10,7 @@ from ..game.store.location import IN_MEMORY
 from ..paths import data_dir
 from .served_game import ServedGame
 
-GUEST = "guest"
+GUEST = "guest"  # a guest's game: its process names itself (players.names.new_guest_id)
 GAME_ERRORS = "game-errors.log"  # what a crashed game would have printed, for the server's keeper
 
 
@@ -52,6 +52,7 @@ class ServerSettings:
             nice=self.nice,
             compiled_solver=self.compiled_solver,
             errors=self.folder / GAME_ERRORS,
+            keep_store=self.store_location if player is None else None,
         )
 
     def game_environment(self, player: str | None, term: str, extra: dict[str, str] | None = None) -> dict[str, str]:

@@ -24,8 +24,8 @@ from ..engine.warm import warm_up_in_background
 from ..game import texts
 from ..game.clock import TimeSource
 from ..game.file_choice import PuzzleFolders
+from ..game.players.identity import Identity
 from ..game.session import Session
-from ..game.store.interface import LOCAL_PLAYER
 from ..game.store.local import OpenedStore, open_local_store
 from .crash_report import keep_crash_report
 from .game_screen import GameScreen
@@ -46,7 +46,7 @@ class SudokuApp(App[None]):
         start_folder: str | Path | None = None,
         now: TimeSource = time.monotonic,
         store: OpenedStore | None = None,
-        player: str = LOCAL_PLAYER,
+        identity: Identity | None = None,
         folders: PuzzleFolders | None = None,
         warm_up: bool = True,
         crash_log: Path | None = None,
@@ -55,6 +55,7 @@ class SudokuApp(App[None]):
         """``path``: a puzzle file to open at start. ``now``: what the game's clock
         reads (tests pass a still one, so a snapshot never shows a second pass).
         ``store``: the player store (the one in the data folder when None).
+        ``identity``: who plays (the local player when None), and whether served.
         ``folders``: a served game opens puzzle files only from these.
         ``warm_up``: compile the search in the background as the game starts.
         ``crash_log``: where what went wrong is written if the game crashes (the
@@ -62,10 +63,11 @@ class SudokuApp(App[None]):
         says that sentence itself (a served game leaves it to the server, which
         says it however the game ended)."""
         super().__init__()
-        opened = store if store is not None else open_local_store(player=player)
+        self.identity = identity if identity is not None else Identity()
+        opened = store if store is not None else open_local_store(player=self.identity.player)
         self.session = Session(
             opened.store,
-            player=player,
+            player=self.identity.player,
             now=now,
             notify=lambda notice: self.game.notice(notice),
             start_folder=Path(start_folder) if start_folder is not None else None,

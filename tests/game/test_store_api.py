@@ -237,7 +237,7 @@ def test_an_empty_database_is_brought_to_the_schema_in_one_step(tmp_path: Path) 
         tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     db.close()
-    assert tables == {"notes", "games", "history", "settings"}
+    assert tables == {"notes", "games", "history", "settings", "players", "aliases", "link_codes"}
 
 
 def test_a_store_of_the_first_version_is_migrated_with_its_games(tmp_path: Path) -> None:
@@ -255,7 +255,7 @@ def test_a_store_of_the_first_version_is_migrated_with_its_games(tmp_path: Path)
     source.close()
     db.close()
     with SqliteStore(path) as store:
-        assert store.schema_version() == SCHEMA_VERSION == 2
+        assert store.schema_version() == SCHEMA_VERSION == 3
         found = store.find_game("local", four_game().key)
         assert found is not None and found.elapsed == 42.0 and found.cursor == 0
         store.put_game("local", replace(found, cursor=5))

@@ -26,8 +26,9 @@ from abc import ABC, abstractmethod
 from datetime import date
 from types import TracebackType
 
+from .. import texts
 from ..clock import TimeSource
-from .records import FinishedGame, Game
+from .records import FinishedGame, Game, RankedSolve, RankedStreak
 from .settings import SettingValue
 from .statistics import Statistics
 
@@ -44,6 +45,17 @@ class StoreCorrupt(StoreError):
 
 class StoreUnavailable(StoreError):
     """The store may not be opened, read or written here (permissions, a newer version, a busy disk)."""
+
+
+class NameTaken(StoreError):
+    """Another player has the name, without regard to case."""
+
+    def __init__(self) -> None:
+        super().__init__(texts.NAME_TAKEN)
+
+
+class LinkRefused(StoreError):
+    """A link code that cannot be used: ``str(error)`` says why."""
 
 
 class Store(ABC):
@@ -127,6 +139,47 @@ class Store(ABC):
     @abstractmethod
     def settings(self, player: str) -> dict[str, SettingValue]:
         """Every setting of the player, defaults included."""
+
+    # ---- players together: names, linked keys, rankings --------------------------
+    # Every method above takes the id a game process plays as (a key's fingerprint, a
+    # guest's id, "local"); a key linked to another player's reads and writes that
+    # player's rows.
+
+    @abstractmethod
+    def name_of(self, player: str) -> str | None:
+        """The player's own name, or None when they have not chosen one."""
+
+    @abstractmethod
+    def set_name(self, player: str, name: str) -> None:
+        """Give the player ``name`` (checked by ``players.names`` before); raises
+        :class:`NameTaken` when another player has it in any case."""
+
+    @abstractmethod
+    def add_link_code(self, player: str, code: str, *, gives_games: bool = False) -> None:
+        """A link code of the player, made now. A key's code (``gives_games`` False)
+        makes the key that uses it this player; a guest's code gives this player's
+        games to the key that uses it."""
+
+    @abstractmethod
+    def use_link_code(self, player: str, code: str, lifetime: float) -> str:
+        """Link ``player`` and the code's maker into one player, everything of both
+        kept (games, history, statistics, streak; the name of the one that stays).
+        Returns the player both now are. Raises :class:`LinkRefused` (used,
+        expired after ``lifetime`` seconds, unknown, or the player's own)."""
+
+    @abstractmethod
+    def forget_player(self, player: str) -> None:
+        """Remove every row of the player (a guest whose kept games were never linked)."""
+
+    @abstractmethod
+    def daily_ranking(self, day: date, level: str, shape: str = "9x9") -> list[RankedSolve]:
+        """Every player who solved the daily puzzle of ``day`` at ``level`` on that day,
+        fastest first; games Solve filled never count (a player who used Solve on it
+        is not listed)."""
+
+    @abstractmethod
+    def streak_ranking(self, today: date, limit: int = 100) -> list[RankedStreak]:
+        """The players with a current daily streak on ``today``, longest first."""
 
     # ---- what to tell the player ------------------------------------------------
 

@@ -23,9 +23,10 @@ from typing import Any
 import psycopg
 
 from ..clock import TimeSource
+from .database import Database
 from .interface import StoreError, StoreUnavailable
 from .sql import MIGRATIONS as SQL_MIGRATIONS
-from .sql import Database, SqlStore, migrate
+from .sql import SqlStore, migrate
 
 # The schema's steps in PostgreSQL's types: a REAL there is a 4-byte float here,
 # too coarse for a timestamp, so times and durations are double precision.

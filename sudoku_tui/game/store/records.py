@@ -174,5 +174,33 @@ class FinishedGame:
         return utc_date(self.ended_at)
 
 
+@dataclass(frozen=True)
+class RankedSolve:
+    """One player's solve of a day's daily puzzle, as the ranking lists it.
+
+    ``elapsed``: the seconds the server's games measured over every game of that
+    puzzle the player ended that day up to their first solve (a restart does not
+    reset the clock); ``hints``: over the same games; ``mistakes_shown``: in any.
+    ``name``: the player's own, or None (``players.names.shown_name`` names them).
+    """
+
+    rank: int
+    player: str
+    name: str | None
+    elapsed: float
+    hints: int
+    mistakes_shown: bool
+
+
+@dataclass(frozen=True)
+class RankedStreak:
+    """One player's current daily streak (days in a row with the daily solved that day)."""
+
+    rank: int
+    player: str
+    name: str | None
+    days: int
+
+
 def utc_date(timestamp: float) -> date:
     return datetime.fromtimestamp(timestamp, UTC).date()

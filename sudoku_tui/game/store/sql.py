@@ -20,9 +20,10 @@ from collections.abc import Iterable, Iterator, Sequence
 from contextlib import AbstractContextManager
 from dataclasses import replace
 from datetime import date
-from typing import Any, Protocol
 
+from .. import texts
 from ..clock import TimeSource
+from ..players.names import name_key
 from .checks import (
     BadRow,
     check_finished,
@@ -33,18 +34,12 @@ from .checks import (
     game_row,
     stored_start,
 )
-from .interface import Store, StoreUnavailable
-from .records import LEVELS, FinishedGame, Game, boards, utc_date
+from .database import Database
+from .interface import LinkRefused, NameTaken, Store, StoreUnavailable
+from .records import LEVELS, FinishedGame, Game, RankedSolve, RankedStreak, boards, utc_date
 from .settings import SETTINGS, SettingValue, setting
 from .statistics import Statistics, compute_statistics
-
-
-class Database(Protocol):
-    """What the store's code asks of a connection: ``execute`` with ``?`` parameters
-    (sqlite3's own; the PostgreSQL store adapts its connection to it)."""
-
-    def execute(self, sql: str, parameters: Sequence[Any] = ..., /) -> Any: ...
-
+from .together import daily_ranking, merge_players, resolved, streak_ranking
 
 GAME_COLUMNS = (
     "puzzle_key",
@@ -146,6 +141,28 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # 2: the selected cell, so a game comes back where the player left it.
     ("ALTER TABLE games ADD COLUMN cursor INTEGER NOT NULL DEFAULT 0",),
+    # 3: players together: names (unique in any case), keys linked into another
+    # player, the codes that link them, and the daily ranking's lookup.
+    (
+        """CREATE TABLE players (
+            player TEXT PRIMARY KEY,
+            name TEXT NOT NULL,
+            name_key TEXT NOT NULL UNIQUE
+        )""",
+        """CREATE TABLE aliases (
+            alias TEXT PRIMARY KEY,
+            player TEXT NOT NULL
+        )""",
+        "CREATE INDEX aliases_by_player ON aliases (player)",
+        """CREATE TABLE link_codes (
+            code TEXT PRIMARY KEY,
+            player TEXT NOT NULL,
+            gives_games INTEGER NOT NULL,
+            made_at REAL NOT NULL,
+            used_at REAL NOT NULL DEFAULT 0
+        )""",
+        "CREATE INDEX history_by_daily ON history (daily_date, level, shape)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -235,29 +252,34 @@ class SqlStore(Store):
                 self.skipped()
         return games
 
+    def _who(self, player: str, db: Database | None = None) -> str:
+        """The player whose rows ``player`` reads and writes (a linked key's, or its own)."""
+        return resolved(db if db is not None else self._db, check_player(player))
+
     # ---- games in progress ------------------------------------------------------
 
     def games_in_progress(self, player: str, limit: int | None = None) -> list[Game]:
         sql = SELECT_GAMES + " ORDER BY last_played DESC"
         with self._guard("could not be read"):
-            return self._games(self._rows(sql, [check_player(player)], GAME_COLUMNS), limit)
+            return self._games(self._rows(sql, [self._who(player)], GAME_COLUMNS), limit)
 
     def find_game(self, player: str, key: str) -> Game | None:
         sql = SELECT_GAMES + " AND puzzle_key = ?"
         with self._guard("could not be read"):
-            found = self._games(self._rows(sql, [check_player(player), key], GAME_COLUMNS), 1)
+            found = self._games(self._rows(sql, [self._who(player), key], GAME_COLUMNS), 1)
         return found[0] if found else None
 
     def last_game(self, player: str) -> Game | None:
         sql = SELECT_GAMES + " AND solved = 0 ORDER BY last_played DESC"
         with self._guard("could not be read"):
-            found = self._games(self._rows(sql, [check_player(player)], GAME_COLUMNS), 1)
+            found = self._games(self._rows(sql, [self._who(player)], GAME_COLUMNS), 1)
         return found[0] if found else None
 
     def put_game(self, player: str, game: Game) -> Game:
         player, game = check_player(player), checked_game(game)
         now = self.clock()
         with self._guard("could not be saved"), self._transaction() as db:
+            player = resolved(db, player)
             game = self._identify(db, player, game, now)
             self._write(db, player, game)
         return game
@@ -292,6 +314,7 @@ class SqlStore(Store):
         player, game = check_player(player), checked_game(game)
         now = self.clock()
         with self._guard("could not be saved"), self._transaction() as db:
+            player = resolved(db, player)
             game = self._identify(db, player, game, now)
             if keep:
                 self._write(db, player, game)
@@ -321,6 +344,7 @@ class SqlStore(Store):
         if limit is not None:
             sql += " LIMIT " + str(max(int(limit), 0))
         with self._guard("could not be read"):
+            params[0] = self._who(player)
             return self._finished(self._rows(sql, params, HISTORY_COLUMNS))
 
     def _finished(self, rows: Iterable[dict[str, object]]) -> list[FinishedGame]:
@@ -333,9 +357,9 @@ class SqlStore(Store):
         return finished
 
     def statistics(self, player: str, today: date | None = None, recent: int = 30) -> Statistics:
-        player = check_player(player)
         before = self._skipped
         with self._guard("could not be read"):
+            player = self._who(player)
             finished = self._finished(self._rows(SELECT_HISTORY, [player], HISTORY_COLUMNS))
             unrecorded = []
             for shape, level, shown in self._db.execute(UNRECORDED_GAMES, [player]):
@@ -352,7 +376,7 @@ class SqlStore(Store):
         known = setting(name)
         sql = "SELECT value FROM settings WHERE player = ? AND name = ?"
         with self._guard("could not be read"):
-            found = self._db.execute(sql, [check_player(player), name]).fetchall()
+            found = self._db.execute(sql, [self._who(player), name]).fetchall()
         if not found:
             return known.default
         value = known.decode(found[0][0])
@@ -368,12 +392,12 @@ class SqlStore(Store):
             "ON CONFLICT (player, name) DO UPDATE SET value = excluded.value"
         )
         with self._guard("could not be saved"), self._transaction() as db:
-            db.execute(sql, [check_player(player), name, text])
+            db.execute(sql, [self._who(player, db), name, text])
 
     def settings(self, player: str) -> dict[str, SettingValue]:
         values = {name: known.default for name, known in SETTINGS.items()}
         with self._guard("could not be read"):
-            rows = self._db.execute("SELECT name, value FROM settings WHERE player = ?", [check_player(player)])
+            rows = self._db.execute("SELECT name, value FROM settings WHERE player = ?", [self._who(player)])
             for name, text in rows:
                 if name in SETTINGS:
                     value = SETTINGS[name].decode(text)
@@ -382,6 +406,77 @@ class SqlStore(Store):
                     else:
                         values[name] = value
         return values
+
+    # ---- players together --------------------------------------------------------
+
+    def name_of(self, player: str) -> str | None:
+        with self._guard("could not be read"):
+            found = self._db.execute("SELECT name FROM players WHERE player = ?", [self._who(player)]).fetchall()
+        return str(found[0][0]) if found else None
+
+    def set_name(self, player: str, name: str) -> None:
+        with self._guard("could not be saved"), self._transaction() as db:
+            player = self._who(player, db)
+            db.execute("DELETE FROM players WHERE player = ?", [player])
+            # Any unique column in the way (the name, in any case) makes the insert do nothing;
+            # the transaction then takes the old name back.
+            added = db.execute(
+                "INSERT INTO players (player, name, name_key) VALUES (?, ?, ?) ON CONFLICT DO NOTHING",
+                [player, name, name_key(name)],
+            ).rowcount
+            if added != 1:
+                raise NameTaken()
+
+    def add_link_code(self, player: str, code: str, *, gives_games: bool = False) -> None:
+        now = self.clock()
+        with self._guard("could not be saved"), self._transaction() as db:
+            db.execute(
+                "INSERT INTO link_codes (code, player, gives_games, made_at) VALUES (?, ?, ?, ?)",
+                [code, self._who(player, db), int(gives_games), now],
+            )
+
+    def use_link_code(self, player: str, code: str, lifetime: float) -> str:
+        now = self.clock()
+        with self._guard("could not be saved"), self._transaction() as db:
+            me = self._who(player, db)
+            found = db.execute(
+                "SELECT player, gives_games FROM link_codes WHERE code = ? AND used_at = 0 AND made_at >= ?",
+                [code, now - lifetime],
+            ).fetchall()
+            if not found:
+                raise LinkRefused(texts.CODE_NOT_VALID)
+            maker, gives_games = resolved(db, str(found[0][0])), bool(found[0][1])
+            if maker == me:
+                raise LinkRefused(texts.CODE_IS_YOURS if str(found[0][0]) == me else texts.ALREADY_ONE_PLAYER)
+            # Claimed before anything moves: of two uses at once, the second finds it used.
+            if (
+                db.execute("UPDATE link_codes SET used_at = ? WHERE code = ? AND used_at = 0", [now, code]).rowcount
+                != 1
+            ):
+                raise LinkRefused(texts.CODE_NOT_VALID)
+            merged, survivor = (maker, me) if gives_games else (me, maker)
+            merge_players(db, merged, survivor, now, GAME_COLUMNS, self._add_finished)
+        return survivor
+
+    @staticmethod
+    def _add_finished(db: Database, player: str, finished: FinishedGame) -> None:
+        entry = finished_row(finished)
+        db.execute(ADD_FINISHED, [player, *(entry[c] for c in HISTORY_COLUMNS)])
+
+    def forget_player(self, player: str) -> None:
+        with self._guard("could not be saved"), self._transaction() as db:
+            player = check_player(player)
+            for table in ("games", "history", "settings", "players", "link_codes", "aliases"):
+                db.execute(f"DELETE FROM {table} WHERE player = ?", [player])
+            db.execute("DELETE FROM aliases WHERE alias = ?", [player])
+
+    def daily_ranking(self, day: date, level: str, shape: str = "9x9") -> list[RankedSolve]:
+        with self._guard("could not be read"):
+            return daily_ranking(self._db, day, level, shape)
+
+    def streak_ranking(self, today: date, limit: int = 100) -> list[RankedStreak]:
+        with self._guard("could not be read"):
+            return streak_ranking(self._db, today, limit)
 
     # ---- bringing in games of the earlier saves file ----------------------------
 

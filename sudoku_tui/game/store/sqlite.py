@@ -19,8 +19,9 @@ from contextlib import contextmanager, suppress
 from pathlib import Path
 
 from ..clock import TimeSource
+from .database import Database
 from .interface import StoreCorrupt, StoreError, StoreUnavailable
-from .sql import MIGRATIONS, SCHEMA_VERSION, Database, SqlStore, migrate
+from .sql import MIGRATIONS, SCHEMA_VERSION, SqlStore, migrate
 
 BUSY_TIMEOUT = 10.0  # seconds a writer waits for another one
 
