@@ -432,22 +432,25 @@ class SqlStore(Store):
         with self._guard("could not be saved"), self._transaction() as db:
             db.execute(
                 "INSERT INTO link_codes (code, player, gives_games, made_at) VALUES (?, ?, ?, ?)",
-                [code, self._who(player, db), int(gives_games), now],
+                # The key that made it: a code made on a linked key is its player's all the same.
+                [code, check_player(player), int(gives_games), now],
             )
 
     def use_link_code(self, player: str, code: str, lifetime: float) -> str:
         now = self.clock()
+        player = check_player(player)
         with self._guard("could not be saved"), self._transaction() as db:
-            me = self._who(player, db)
+            me = resolved(db, player)
             found = db.execute(
                 "SELECT player, gives_games FROM link_codes WHERE code = ? AND used_at = 0 AND made_at >= ?",
                 [code, now - lifetime],
             ).fetchall()
             if not found:
                 raise LinkRefused(texts.CODE_NOT_VALID)
-            maker, gives_games = resolved(db, str(found[0][0])), bool(found[0][1])
+            maker_key, gives_games = str(found[0][0]), bool(found[0][1])
+            maker = resolved(db, maker_key)
             if maker == me:
-                raise LinkRefused(texts.CODE_IS_YOURS if str(found[0][0]) == me else texts.ALREADY_ONE_PLAYER)
+                raise LinkRefused(texts.CODE_IS_YOURS if maker_key == player else texts.ALREADY_ONE_PLAYER)
             # Claimed before anything moves: of two uses at once, the second finds it used.
             if (
                 db.execute("UPDATE link_codes SET used_at = ? WHERE code = ? AND used_at = 0", [now, code]).rowcount

@@ -58,7 +58,6 @@ def merge_players(
         [survivor, merged, survivor],
     )
     db.execute("DELETE FROM players WHERE player = ?", [merged])
-    db.execute("DELETE FROM link_codes WHERE player = ? AND used_at = 0", [merged])
     db.execute("UPDATE aliases SET player = ? WHERE player = ?", [survivor, merged])
     db.execute(
         "INSERT INTO aliases (alias, player) VALUES (?, ?) ON CONFLICT (alias) DO UPDATE SET player = excluded.player",
