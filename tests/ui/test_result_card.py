@@ -1,0 +1,106 @@
+"""The result card on screen: solving the daily shows it until it is closed,
+``y`` copies its plain text, NO_COLOR shows it plain, and Solve shows none."""
+
+from __future__ import annotations
+
+from datetime import date
+from pathlib import Path
+
+import pytest
+from rich.text import Text
+from textual.containers import Vertical
+from textual.pilot import Pilot
+from textual.widgets import Label, Static
+from ui_helpers import SIZE, still_clock, wait_for
+
+from sudoku_tui.game import texts
+from sudoku_tui.game.daily import daily_puzzle
+from sudoku_tui.ui import SudokuApp, game_screen
+from sudoku_tui.ui.result_card_screen import ResultCardScreen
+
+DAY = date(2026, 1, 31)
+
+
+@pytest.fixture(autouse=True)
+def fixed_day(monkeypatch: pytest.MonkeyPatch) -> None:
+    """d makes the daily of DAY: a date the pinned daily lines know."""
+    monkeypatch.setattr(game_screen, "today", lambda: DAY)
+
+
+async def daily_in_play(pilot: Pilot[None]) -> tuple[int, ...]:
+    """Press d, wait for the daily, and give its solution."""
+    app = pilot.app
+    assert isinstance(app, SudokuApp)
+    await pilot.pause()
+    await pilot.press("d")
+    await wait_for(pilot, "make")
+    session = app.session
+    assert session.origin.kind == "daily" and session.origin.day == DAY
+    assert session.puzzle.to_line() == daily_puzzle(DAY, "medium", "9")[0]
+    assert session.made is not None
+    return session.made.solution
+
+
+async def type_solution(pilot: Pilot[None], solution: tuple[int, ...]) -> None:
+    app = pilot.app
+    assert isinstance(app, SudokuApp)
+    for cell, value in enumerate(app.session.play.values):
+        if not value:
+            app.game.board.cursor = cell
+            await pilot.press(str(solution[cell]))
+    await pilot.pause()
+
+
+async def test_solving_the_daily_shows_the_card_and_y_copies_it(puzzle_dir: Path) -> None:
+    app = SudokuApp(now=still_clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await type_solution(pilot, await daily_in_play(pilot))
+        screen = app.screen
+        assert isinstance(screen, ResultCardScreen)
+        card = app.session.result_card()
+        assert card is not None and screen.card == card
+        assert card.text.splitlines()[:2] == ["Sudoku daily 2026-01-31", "Medium 9x9 in 0:00, no hints"]
+        box = screen.query_one(Vertical)
+        assert "y copies" in str(box.border_subtitle)  # the key is on the dialog's own help line
+        assert box.region.right <= SIZE[0] and box.region.bottom <= SIZE[1]  # it fits at 80x24
+        assert screen.query_one("#card", Static).region.height == len(card.text.splitlines())
+        assert app.clipboard == ""
+        await pilot.press("y")
+        assert app.clipboard == card.text  # what Textual sent in the OSC 52 sequence
+        assert str(screen.query_one("#copied", Label).render()) == texts.CARD_COPIED
+        assert app.screen is screen  # it stays on screen, to copy by hand too
+        await pilot.press("escape")
+        assert app.screen is app.game and app.session.solved
+
+
+async def test_the_card_is_shaded_with_colour_and_plain_under_no_color(
+    puzzle_dir: Path, monkeypatch: pytest.MonkeyPatch
+) -> None:
+    shown: dict[bool, Text] = {}
+    for no_color in (False, True):
+        if no_color:
+            monkeypatch.setenv("NO_COLOR", "1")
+        app = SudokuApp(now=still_clock)
+        async with app.run_test(size=SIZE) as pilot:
+            await type_solution(pilot, await daily_in_play(pilot))
+            screen = app.screen
+            assert isinstance(screen, ResultCardScreen) and app.no_color is no_color
+            content = screen.query_one("#card", Static).content
+            assert isinstance(content, Text)
+            shown[no_color] = content
+            await pilot.press("y")
+            assert app.clipboard == screen.card.text  # always the plain text
+            await pilot.press("enter")
+            assert app.screen is app.game
+    assert shown[False].plain == shown[True].plain
+    assert shown[False].spans and not shown[True].spans
+
+
+async def test_a_daily_filled_by_solve_shows_no_card(puzzle_dir: Path) -> None:
+    app = SudokuApp(now=still_clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await daily_in_play(pilot)
+        await pilot.press("s")
+        await wait_for(pilot, "solve")
+        assert app.session.solved and app.session.aids.solve_used
+        assert app.screen is app.game and app.session.result_card() is None
