@@ -3,10 +3,14 @@
 
 from __future__ import annotations
 
+import base64
+import re
+import sys
 from datetime import date
 from pathlib import Path
 
 import pytest
+from pty_game import PtyGame
 from rich.text import Text
 from textual.containers import Vertical
 from textual.pilot import Pilot
@@ -14,14 +18,18 @@ from textual.widgets import Label, Static
 from ui_helpers import SIZE, still_clock, wait_for
 
 from sudoku_tui.game import texts
-from sudoku_tui.game.daily import daily_puzzle
+from sudoku_tui.game.daily import daily_puzzle, today
 from sudoku_tui.ui import SudokuApp, game_screen
 from sudoku_tui.ui.result_card_screen import ResultCardScreen
 
 DAY = date(2026, 1, 31)
 
 
-@pytest.fixture(autouse=True)
+# The terminal's clipboard sequence: OSC 52, the clipboard "c", base64, BEL.
+OSC_52 = re.compile(r"\x1b\]52;c;([A-Za-z0-9+/=]*)\x07")
+
+
+@pytest.fixture
 def fixed_day(monkeypatch: pytest.MonkeyPatch) -> None:
     """d makes the daily of DAY: a date the pinned daily lines know."""
     monkeypatch.setattr(game_screen, "today", lambda: DAY)
@@ -51,6 +59,7 @@ async def type_solution(pilot: Pilot[None], solution: tuple[int, ...]) -> None:
     await pilot.pause()
 
 
+@pytest.mark.usefixtures("fixed_day")
 async def test_solving_the_daily_shows_the_card_and_y_copies_it(puzzle_dir: Path) -> None:
     app = SudokuApp(now=still_clock)
     async with app.run_test(size=SIZE) as pilot:
@@ -73,6 +82,7 @@ async def test_solving_the_daily_shows_the_card_and_y_copies_it(puzzle_dir: Path
         assert app.screen is app.game and app.session.solved
 
 
+@pytest.mark.usefixtures("fixed_day")
 async def test_the_card_is_shaded_with_colour_and_plain_under_no_color(
     puzzle_dir: Path, monkeypatch: pytest.MonkeyPatch
 ) -> None:
@@ -96,6 +106,7 @@ async def test_the_card_is_shaded_with_colour_and_plain_under_no_color(
     assert shown[False].spans and not shown[True].spans
 
 
+@pytest.mark.usefixtures("fixed_day")
 async def test_a_daily_filled_by_solve_shows_no_card(puzzle_dir: Path) -> None:
     app = SudokuApp(now=still_clock)
     async with app.run_test(size=SIZE) as pilot:
@@ -104,3 +115,38 @@ async def test_a_daily_filled_by_solve_shows_no_card(puzzle_dir: Path) -> None:
         await wait_for(pilot, "solve")
         assert app.session.solved and app.session.aids.solve_used
         assert app.screen is app.game and app.session.result_card() is None
+
+
+def test_the_real_game_writes_the_card_in_an_osc_52_sequence(data_home: Path) -> None:
+    """The game on a pseudo-terminal: today's daily typed in cell by cell (h j l
+    move), then y; the sequence is read from the terminal's raw output and decoded."""
+    day = today()
+    line, made = daily_puzzle(day, "medium", "9")
+    game = PtyGame.running([sys.executable, "-m", "sudoku_tui"], data_home.parent)
+    game.press("d")
+    game.wait_for(texts.made_range("9x9"))  # the puzzle bar once the daily is in play
+    keys = []
+    for row in range(9):  # a snake through the board: left to right, then right to left
+        cols = range(9) if row % 2 == 0 else range(8, -1, -1)
+        for step, col in enumerate(cols):
+            cell = row * 9 + col
+            if line[cell] == ".":
+                keys.append(str(made.solution[cell]))
+            if step < 8:
+                keys.append("l" if row % 2 == 0 else "h")
+        keys.append("j")
+    game.press(*keys, pause=0.02)
+    game.wait_for(texts.CARD_TITLE)
+    game.press("y")
+    game.wait_for("Copied")
+    sequences = OSC_52.findall(game.seen())
+    game.press("\x1b", "q")
+    assert game.finish() == 0, game.seen()[-2000:]
+    if today() != day:
+        pytest.skip("midnight UTC passed during the test: the game played another daily")
+    assert len(sequences) == 1
+    copied = base64.b64decode(sequences[0]).decode("utf-8").splitlines()
+    assert copied[0] == f"Sudoku daily {day.isoformat()}" and copied[1].startswith("Medium 9x9 in ")
+    assert copied[2:4] == [texts.CARD_PICTURE, "+----------+"] and len(copied) == 8
+    ranks = sorted(int(rank) for picture in copied[4:7] for rank in picture.strip("| ").split())
+    assert ranks == list(range(1, 10)) and all(len(text) <= 40 for text in copied)
