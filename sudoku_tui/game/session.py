@@ -35,6 +35,7 @@ from ..engine.making.generator import Generated
 from ..engine.search.solver import is_solved
 from ..paths import bundled_puzzles
 from . import texts
+from .box_order import BoxOrder
 from .clock import Clock, TimeSource, format_elapsed
 from .daily import today
 from .file_choice import OUTSIDE_FOLDERS, PuzzleFolders, saved_file, shown_name
@@ -42,6 +43,7 @@ from .hints import HintTracker, Signature
 from .keeper import Keeper
 from .new_puzzle import NewPuzzleChoice
 from .play import Move, Play
+from .result_card import ResultCard, result_card
 from .store.interface import LOCAL_PLAYER, Store
 from .store.records import Aids, Game, Source
 
@@ -152,6 +154,7 @@ class Session:
         self.making: NewPuzzleChoice | None = None
         self.last_choice: NewPuzzleChoice | None = None
         self.hints = HintTracker()
+        self.boxes = BoxOrder()  # the order the game's boxes were completed in (the result card's picture)
         self._kept = False  # the game in play is in the store (it had a move, or was resumed)
         self._ended = False  # the game in play is over (solved or filled): nothing more is saved
         self._resume_number: int | None = None
@@ -338,6 +341,7 @@ class Session:
         self.play = play or Play(puzzle)
         self.cursor = resumed.cursor if resumed is not None else 0
         self.solution = None
+        self.boxes.start(self.play.shape, self.play.values)
         self._sync_clock()
 
     def _tell_start(self, puzzle: Puzzle, resumed: Game | None) -> None:
@@ -433,6 +437,7 @@ class Session:
         True when the change solved the puzzle."""
         if not self.in_game:
             return False
+        self.boxes.update(self.play.shape, self.play.values, self.solution)
         solved = self.play.is_full() and self.play.is_solved()
         just_solved = solved and not self.solved
         if solved != self.solved:
@@ -525,6 +530,15 @@ class Session:
         """Check my progress answered: it counts as used."""
         self.aids = replace(self.aids, checks=self.aids.checks + 1)
 
+    def result_card(self) -> ResultCard | None:
+        """The result card of the daily puzzle in play once the player solved it
+        (None for any other game, and for one Solve filled)."""
+        origin = self.origin
+        if not self.solved or self.aids.solve_used or origin.kind != "daily" or origin.day is None:
+            return None
+        shape, elapsed = self.play.shape, self.clock.elapsed()
+        return result_card(origin.day, self.level or "", shape, elapsed, self.aids.hints, self.boxes.order)
+
     # ---- show mistakes ------------------------------------------------------------
 
     def toggle_mistakes(self) -> bool:
@@ -545,6 +559,7 @@ class Session:
         if puzzle != self.puzzle or solution is None:
             return False
         self.solution = tuple(solution)
+        self.boxes.update(self.play.shape, self.play.values, self.solution)  # a box found wrong is not complete
         return True
 
     def mistakes(self) -> frozenset[int]:

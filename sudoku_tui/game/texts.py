@@ -259,6 +259,23 @@ def unnamed_player(player: str) -> str:
     return "player-" + "".join(letter for letter in player.removeprefix("SHA256:") if letter.isalnum())[:4]
 
 
+# The result card: what solving the daily puzzle shows, to copy and share (at most 40 columns a line).
+CARD_TITLE = "Your result"
+CARD_KEYS = "y copies · Esc closes"
+CARD_COPY_KEY = "Copy"
+CARD_COPIED = "Copied (where the terminal allows OSC 52)."
+CARD_PICTURE = "Boxes in the order I completed them:"
+
+
+def card_title(day: str) -> str:
+    return f"Sudoku daily {day}"
+
+
+def card_result(level: str, size: str, played: str, hints: int) -> str:
+    used = "no hints" if hints == 0 else "1 hint" if hints == 1 else f"{hints} hints"
+    return f"{level.capitalize()} {size} in {played}, {used}"
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

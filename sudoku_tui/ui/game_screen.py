@@ -61,6 +61,7 @@ from .drawing.layout import choose_plan, smallest_plan
 from .help import HelpScreen, key_rows
 from .keys import GAME_KEYS
 from .new_puzzle_dialog import NewPuzzleDialog
+from .result_card_screen import ResultCardScreen
 from .statistics_screen import StatisticsScreen
 from .widgets import BoardArea, DigitCounts, GameFooter, PuzzleBar, PuzzleNumber, StatusLine
 from .worker_messages import (
@@ -523,6 +524,9 @@ class GameScreen(Screen[None]):
         self._show_board_state()
         self._show_clock()
         self.refresh_bindings()
+        card = self.session.result_card() if message.answer.solved else None
+        if card is not None:  # the daily, solved by the player: the card stays up until closed
+            self.app.push_screen(ResultCardScreen(card))
 
     def action_solve(self) -> None:
         token = self.session.begin_solve()

@@ -20,6 +20,7 @@ from sudoku_tui.game.store.records import Game, Source
 from sudoku_tui.game.store.sqlite import SqliteStore
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.new_puzzle_dialog import NewPuzzleDialog
+from sudoku_tui.ui.result_card_screen import ResultCardScreen
 from sudoku_tui.ui.statistics_screen import StatisticsScreen
 from sudoku_tui.ui.widgets import DigitCounts
 
@@ -143,7 +144,8 @@ async def test_the_daily_puzzle_is_made_and_counts_for_the_streak(puzzle_dir: Pa
                 app.game.board.cursor = cell
                 await pilot.press(str(solution[cell]))
         assert session.solved
-        await pilot.press("t")
+        assert isinstance(app.screen, ResultCardScreen)  # the daily's card, until it is closed
+        await pilot.press("escape", "t")
         stats = app.screen.stats  # type: ignore[attr-defined]
         assert stats.current_streak == 1 and stats.longest_streak == 1
         assert "streak: 1 now" in str(app.screen.query_one("#streak").render())
