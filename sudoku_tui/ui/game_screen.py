@@ -60,6 +60,7 @@ from .dialogs import LeaveGameDialog, MessageDialog, OpenFileDialog, ResumeDialo
 from .drawing.layout import choose_plan, smallest_plan
 from .help import HelpScreen, key_rows
 from .keys import GAME_KEYS
+from .leaderboard_screen import LeaderboardScreen
 from .new_puzzle_dialog import NewPuzzleDialog
 from .statistics_screen import StatisticsScreen
 from .widgets import BoardArea, DigitCounts, GameFooter, PuzzleBar, PuzzleNumber, StatusLine
@@ -259,6 +260,13 @@ class GameScreen(Screen[None]):
         except StoreError as error:
             stats, problem = None, str(error)
         self.app.push_screen(StatisticsScreen(stats, problem, saving=self.session.keeper.store.persistent))
+
+    def action_leaderboard(self) -> None:
+        session, keeper = self.session, self.session.keeper
+        board = LeaderboardScreen(keeper.store, keeper.player, today())
+        if session.origin.kind == "daily" and session.origin.day is not None:
+            board.start_at(session.origin.day, session.level, session.play.shape.name)  # the daily in play
+        self.app.push_screen(board)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(key_rows(self.app, (self.board, self), self.board)))
