@@ -267,7 +267,7 @@ STORE_NOT_READ = "The saved games could not be read."
 SOLVES_HEADINGS = ("Rank", "Name", "Time", "Hints", "Mistakes shown")
 STREAKS_HEADINGS = ("Rank", "Name", "Days")
 STREAKS_TITLE = "Daily streaks now"
-LEADERBOARD_KEYS = "←/→ date  l level  z board  Tab streaks"
+LEADERBOARD_KEYS = "←/→ date  l level  z board  ↑/↓ scroll  Tab daily or streaks"
 OWN_ROW = "›"  # marks the player's own row, beside the colour
 
 

@@ -50,6 +50,8 @@ from ..game.hints import (
     step_name,
 )
 from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
+from ..game.players.identity import Identity
+from ..game.players.leaderboard import NoStore, store_to_read
 from ..game.printable import printable
 from ..game.session import Notice, Session
 from ..game.store.interface import StoreError
@@ -264,6 +266,13 @@ class GameScreen(Screen[None]):
     def action_leaderboard(self) -> None:
         session, keeper = self.session, self.session.keeper
         board = LeaderboardScreen(keeper.store, keeper.player, today())
+        identity = getattr(self.app, "identity", None)
+        if isinstance(identity, Identity) and identity.keep_store is not None:
+            # A served guest plays in a store that keeps nothing: the server's lists every player.
+            with suppress(StoreError, NoStore):
+                server = store_to_read(None, identity.keep_store)
+                if server is not None:
+                    board = LeaderboardScreen(server, keeper.player, today(), owns_store=True)
         if session.origin.kind == "daily" and session.origin.day is not None:
             board.start_at(session.origin.day, session.level, session.play.shape.name)  # the daily in play
         self.app.push_screen(board)

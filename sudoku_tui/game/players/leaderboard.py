@@ -133,8 +133,7 @@ class NoStore(Exception):
     """The folder named holds no store: nothing to list, and nothing made there."""
 
 
-@contextmanager
-def opened_store(data: Path | None, store_url: str | None) -> Iterator[Store | None]:
+def store_to_read(data: Path | None, store_url: str | None) -> Store | None:
     """The store to read: a PostgreSQL URL's, else the SQLite store in the folder named
     (``store_url`` may name a folder too, as ``serve --store`` does), else the player's
     own (None when they have none yet). Raises StoreError or :class:`NoStore`; never makes a store."""
@@ -144,20 +143,25 @@ def opened_store(data: Path | None, store_url: str | None) -> Iterator[Store | N
             from ..store.postgresql import PostgresqlStore
         except ImportError:
             raise StoreError("The PostgreSQL store needs psycopg (the server extra).") from None
-        store: Store = PostgresqlStore(store_url)
-    else:
-        named = Path(store_url) if store_url is not None else data
-        path = (named if named is not None else data_dir()) / STORE_NAME
-        if not path.is_file():
-            if named is not None:
-                raise NoStore(texts.no_store_in(str(named)))
-            yield None
-            return
-        store = SqliteStore(path)
+        return PostgresqlStore(store_url)
+    named = Path(store_url) if store_url is not None else data
+    path = (named if named is not None else data_dir()) / STORE_NAME
+    if path.is_file():
+        return SqliteStore(path)
+    if named is not None:
+        raise NoStore(texts.no_store_in(str(named)))
+    return None
+
+
+@contextmanager
+def opened_store(data: Path | None, store_url: str | None) -> Iterator[Store | None]:
+    """:func:`store_to_read`, closed at the end."""
+    store = store_to_read(data, store_url)
     try:
         yield store
     finally:
-        store.close()
+        if store is not None:
+            store.close()
 
 
 def parse_day(text: str | None) -> date:
