@@ -132,7 +132,7 @@ def test_the_command_without_a_folder_lists_the_local_player_alone(tmp_path: Pat
 
 
 def test_what_the_command_refuses(tmp_path: Path) -> None:
-    for bad in ("2026-13-01", "yesterday", "2025-03-10T00:00"):
+    for bad in ("2026-13-01", "yesterday", "2025-03-10T00:00", "20250310", "2025-W11-1", "２０２５-03-10"):
         done = leaderboard("--date", bad, "--data", str(tmp_path), data_home=tmp_path / "home")
         assert (done.returncode, done.stdout) == (2, "")
         assert done.stderr == f"Not a date: {bad!r} (write it as YYYY-MM-DD).\n"

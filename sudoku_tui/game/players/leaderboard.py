@@ -10,6 +10,7 @@ on a terminal with every control character escaped.
 from __future__ import annotations
 
 import json
+import re
 import sys
 import time
 from collections.abc import Iterator
@@ -33,6 +34,7 @@ from .names import shown_name
 # The daily puzzle's sizes (game.daily.DAILY_SIZES) and the boards the store names them by.
 DAILY_BOARDS = {"9": "9x9", "16": "16x16", "samurai": "samurai"}
 STREAKS_LISTED = 100
+DATE = re.compile(r"[0-9]{4}-[0-9]{2}-[0-9]{2}")
 
 
 @dataclass(frozen=True)
@@ -169,9 +171,11 @@ def parse_day(text: str | None) -> date:
     if text is None:
         return utc_today()
     try:
-        return date.fromisoformat(text)
+        if DATE.fullmatch(text):  # fromisoformat alone also takes 20261120 and 2026-W47-5
+            return date.fromisoformat(text)
     except ValueError:
-        raise ValueError(texts.not_a_date(text)) from None
+        pass
+    raise ValueError(texts.not_a_date(text))
 
 
 def run_leaderboard(
