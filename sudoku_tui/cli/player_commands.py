@@ -1,9 +1,11 @@
-"""The commands on the player's own record: ``stats`` (the games played) and
-``daily`` (the daily puzzle, the same on every machine)."""
+"""The commands on the player's own record: ``stats`` (the games played),
+``daily`` (the daily puzzle, the same on every machine) and ``leaderboard``
+(the daily's ranking and the streaks of every player in a store)."""
 
 from __future__ import annotations
 
 import argparse
+from pathlib import Path
 
 from ..engine.board.levels import LEVEL_KEYS
 from .registry import Command
@@ -33,6 +35,27 @@ def _daily(args: argparse.Namespace) -> int:
     return run_daily(args.date, args.level, args.size)
 
 
+def _add_leaderboard(parser: argparse.ArgumentParser) -> None:
+    _add_daily(parser)
+    parser.add_argument("--json", action="store_true", help="print it as one JSON object")
+    where = parser.add_mutually_exclusive_group()
+    where.add_argument(
+        "--data",
+        type=Path,
+        default=None,
+        metavar="DIR",
+        help="a server's data folder, whose store.sqlite3 it reads (default your own: you alone)",
+    )
+    where.add_argument("--store", metavar="URL", default=None, help="a PostgreSQL store (postgresql://...)")
+
+
+def _leaderboard(args: argparse.Namespace) -> int:
+    # The store loads only for the commands that read it; --help stays fast.
+    from ..game.players.leaderboard import run_leaderboard
+
+    return run_leaderboard(args.date, args.level, args.size, as_json=args.json, data=args.data, store_url=args.store)
+
+
 COMMANDS = (
     Command("stats", "your games: per board and level, the daily streak, recent solves", _add_stats, _stats),
     Command(
@@ -41,5 +64,11 @@ COMMANDS = (
         _add_daily,
         _daily,
         searches=True,
+    ),
+    Command(
+        "leaderboard",
+        "the daily puzzle's ranking of a date and level, and the streaks, of every player in a store",
+        _add_leaderboard,
+        _leaderboard,
     ),
 )

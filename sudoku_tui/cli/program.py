@@ -31,6 +31,7 @@ HELP_ORDER = (
     "export",
     "stats",
     "daily",
+    "leaderboard",
     "canon",
     "dedupe",
     "minimal",

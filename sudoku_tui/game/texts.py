@@ -276,6 +276,30 @@ def card_result(level: str, size: str, played: str, hints: int) -> str:
     return f"{level.capitalize()} {size} in {played}, {used}"
 
 
+# The leaderboard: the day's daily ranking and the streaks, in the game and on the command line.
+LEADERBOARD = "Leaderboard"
+NO_SOLVES = "No one has solved this daily puzzle on its day yet."
+NO_STREAKS = "No one has a daily streak now."
+STORE_NOT_READ = "The saved games could not be read."
+SOLVES_HEADINGS = ("Rank", "Name", "Time", "Hints", "Mistakes shown")
+STREAKS_HEADINGS = ("Rank", "Name", "Days")
+STREAKS_TITLE = "Daily streaks now"
+LEADERBOARD_KEYS = "←/→ date  l level  z board  ↑/↓ scroll  Tab daily or streaks"
+OWN_ROW = "›"  # marks the player's own row, beside the colour
+
+
+def ranking_title(day: str, level: str, board: str) -> str:
+    return f"Daily puzzle {day} (UTC), {level}, {board}"
+
+
+def not_a_date(text: str) -> str:
+    return f"Not a date: {text!r} (write it as YYYY-MM-DD)."
+
+
+def no_store_in(folder: str) -> str:
+    return f"There is no store in {folder} (a server keeps it as store.sqlite3 in its --data folder)."
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

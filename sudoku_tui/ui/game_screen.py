@@ -50,6 +50,8 @@ from ..game.hints import (
     step_name,
 )
 from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
+from ..game.players.identity import Identity
+from ..game.players.leaderboard import NoStore, store_to_read
 from ..game.printable import printable
 from ..game.session import Notice, Session
 from ..game.store.interface import StoreError
@@ -60,6 +62,7 @@ from .dialogs import LeaveGameDialog, MessageDialog, OpenFileDialog, ResumeDialo
 from .drawing.layout import choose_plan, smallest_plan
 from .help import HelpScreen, key_rows
 from .keys import GAME_KEYS
+from .leaderboard_screen import LeaderboardScreen
 from .new_puzzle_dialog import NewPuzzleDialog
 from .result_card_screen import ResultCardScreen
 from .statistics_screen import StatisticsScreen
@@ -260,6 +263,20 @@ class GameScreen(Screen[None]):
         except StoreError as error:
             stats, problem = None, str(error)
         self.app.push_screen(StatisticsScreen(stats, problem, saving=self.session.keeper.store.persistent))
+
+    def action_leaderboard(self) -> None:
+        session, keeper = self.session, self.session.keeper
+        board = LeaderboardScreen(keeper.store, keeper.player, today())
+        identity = getattr(self.app, "identity", None)
+        if isinstance(identity, Identity) and identity.keep_store is not None:
+            # A served guest plays in a store that keeps nothing: the server's lists every player.
+            with suppress(StoreError, NoStore):
+                server = store_to_read(None, identity.keep_store)
+                if server is not None:
+                    board = LeaderboardScreen(server, keeper.player, today(), owns_store=True)
+        if session.origin.kind == "daily" and session.origin.day is not None:
+            board.start_at(session.origin.day, session.level, session.play.shape.name)  # the daily in play
+        self.app.push_screen(board)
 
     def action_help(self) -> None:
         self.app.push_screen(HelpScreen(key_rows(self.app, (self.board, self), self.board)))

@@ -37,6 +37,7 @@ GAME_KEYS: list[BindingType] = [
     command("m", "show_mistakes", texts.SHOW_MISTAKES, "mark entries that differ from the solution, or stop"),
     command("d", "daily", texts.DAILY, "today's daily puzzle, the same for everyone (UTC)"),
     command("t", "statistics", texts.STATISTICS, "games, best times, the daily streak, recent solves"),
+    command("b", "leaderboard", texts.LEADERBOARD, "the daily puzzle's ranking by date and level, and the streaks"),
     # Priority: the screen sees g before the board does, so digits typed right
     # after it (or pasted) already find the number box focused.
     command("g", "choose_number", texts.CHOOSE_NUMBER, "type the number of a puzzle", footer="Number", priority=True),

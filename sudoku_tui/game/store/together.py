@@ -132,7 +132,8 @@ def daily_ranking(db: Database, day: date, level: str, shape: str) -> list[Ranke
     )
     return [
         RankedSolve(rank, player, games.name, games.elapsed, games.hints, games.mistakes_shown)
-        for rank, (player, games) in _ranked(listed, lambda games: round(games.elapsed))
+        # Whole seconds, as format_elapsed shows them: two times shown alike share a rank.
+        for rank, (player, games) in _ranked(listed, lambda games: int(games.elapsed))
     ]
 
 
