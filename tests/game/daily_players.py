@@ -106,8 +106,9 @@ SAMPLE_SOLVES = [  # rank, name, time, hints, mistakes shown
     (4, "guest-ab12", "6:40", 0, False),
     (5, "player-Xy9z", "8:20", 0, False),
 ]
-# dan solved a game of it himself (after Solve showed him the answer): his streak counts that.
-SAMPLE_STREAKS = [(1, "ann", 3), *((2, name, 1) for name in ("player-Xy9z", "bob", "cat", "dan", "guest-ab12"))]
+# dan solved a game of it himself after Solve showed him the answer: as the day's ranking
+# leaves him out, so does the streak.
+SAMPLE_STREAKS = [(1, "ann", 3), *((2, name, 1) for name in ("player-Xy9z", "bob", "cat", "guest-ab12"))]
 
 
 def write_markup_name(store_file: Path, player: str = MARKUP, name: str = MARKUP_NAME) -> None:

@@ -149,29 +149,43 @@ def _ranked(items: Sequence[tuple[str, Any]], measure: Any) -> Iterable[tuple[in
 
 # ---- the streaks ------------------------------------------------------------
 
-DAILY_SOLVES = (
-    "SELECT history.player, players.name, history.daily_date, history.ended_at FROM history "
+DAILY_GAMES = (
+    "SELECT history.player, players.name, history.daily_date, history.level, history.shape, history.solved, "
+    "history.solve_used, history.ended_at FROM history "
     "LEFT JOIN players ON players.player = history.player "
-    "WHERE history.source_kind = 'daily' AND history.solved = 1 AND history.solve_used = 0 "
+    "WHERE history.source_kind = 'daily' "
     "AND history.player IN (SELECT player FROM history WHERE source_kind = 'daily' AND solved = 1 "
-    "AND solve_used = 0 AND daily_date >= ?)"
+    "AND solve_used = 0 AND daily_date >= ?) ORDER BY history.ended_at"
 )
 
 
 def streak_ranking(db: Database, today: date, limit: int) -> list[RankedStreak]:
     """Only a player who solved yesterday's or today's daily has a current streak: the
-    others' rows are never read."""
+    others' rows are never read. A day counts as the day's ranking would list it: a
+    daily of that day solved that day, Solve never used on that puzzle before."""
     names: dict[str, str | None] = {}
     days: dict[str, set[date]] = {}
+    filled: set[tuple[str, str, str, str]] = set()  # (player, date, level, board) Solve filled
     since = (today - timedelta(days=1)).isoformat()
-    for player, name, daily, ended_at in db.execute(DAILY_SOLVES, [since]):
-        try:
-            day = date.fromisoformat(str(daily))
-        except ValueError:
-            continue
-        names[str(player)] = name if isinstance(name, str) else None
-        if isinstance(ended_at, int | float) and utc_date(ended_at) == day:
-            days.setdefault(str(player), set()).add(day)
+    for player, name, daily, level, shape, solved, solve_used, ended_at in db.execute(DAILY_GAMES, [since]):
+        puzzle = (str(player), str(daily), str(level), str(shape))
+        names[puzzle[0]] = name if isinstance(name, str) else None
+        if solve_used:
+            filled.add(puzzle)
+        day = _day(daily)
+        if solved and puzzle not in filled and day is not None and _ended_on(ended_at, day):
+            days.setdefault(puzzle[0], set()).add(day)
     streaks = [(player, daily_streaks(solved, today)[0]) for player, solved in days.items()]
     listed = sorted(((p, n) for p, n in streaks if n > 0), key=lambda item: (-item[1], item[0]))[:limit]
     return [RankedStreak(rank, player, names[player], count) for rank, (player, count) in _ranked(listed, int)]
+
+
+def _day(text: object) -> date | None:
+    try:
+        return date.fromisoformat(str(text))
+    except ValueError:
+        return None
+
+
+def _ended_on(ended_at: object, day: date) -> bool:
+    return isinstance(ended_at, int | float) and utc_date(ended_at) == day
