@@ -259,6 +259,32 @@ def unnamed_player(player: str) -> str:
     return "player-" + "".join(letter for letter in player.removeprefix("SHA256:") if letter.isalnum())[:4]
 
 
+# Players meet, names and kept games: the name dialog, Change Name, a guest's Keep My Games.
+CHANGE_NAME = "Change Name"
+KEEP_MY_GAMES = "Keep My Games"
+CHOOSE_NAME_TITLE = "Choose your name"
+NAME_ASKED = "Other players on this server will see you by this name."
+NAME_LATER = "Later"
+NAME_OK = "OK"
+NO_MORE_CODES = "No more codes in this game: use one you were given."
+NOT_KEPT = "Your games cannot be kept on this server now."
+
+
+def named(name: str) -> str:
+    return f"You are {name} on this server."
+
+
+def keep_games_code(code: str, minutes: int) -> str:
+    """What a guest who chose Keep My Games is told; the game does not know the server's address."""
+    return (
+        f"Your code: {code}\n\n"
+        f"To keep this game's puzzles, history and statistics for good, run\n"
+        f"ssh -t <this server> link {code}\n"
+        f"from a terminal with your SSH key, within {minutes} minutes and while this game is open. "
+        "Until then they are kept only while you play."
+    )
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."
