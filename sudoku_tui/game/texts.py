@@ -268,6 +268,7 @@ NAME_LATER = "Later"
 NAME_OK = "OK"
 NO_MORE_CODES = "No more codes in this game: use one you were given."
 NOT_KEPT = "Your games cannot be kept on this server now."
+GAMES_KEPT_BY_KEY = "Your games are your SSH key's now: play on, they are kept."
 
 
 def named(name: str) -> str:

@@ -93,6 +93,8 @@ def test_kept_games_follow_a_code_to_a_key(tmp_path: Path, backend: str, request
     # A key uses the code: the guest's games are the key's.
     assert server.use_link_code(KEY, answer.code, LIFETIME) == KEY
     assert len(server.games_in_progress(KEY)) == 2
+    # No code from the guest's game now: it would give the key's player away.
+    assert games.keep() == KeepAnswer(None, texts.GAMES_KEPT_BY_KEY)
     # A move after the code still reaches the server's store, now as the key's.
     cell = first_empty(session)
     session.enter(cell, 4)

@@ -98,14 +98,19 @@ async def test_later_asks_again_next_time_and_ctrl_q_quits(tmp_path: Path) -> No
     assert app.return_code == 0
 
 
-async def change_name(app: SudokuApp, pilot) -> NameDialog:  # type: ignore[no-untyped-def]
-    """Change Name, chosen in the command palette."""
+async def from_palette(pilot, typed: str) -> None:  # type: ignore[no-untyped-def]
+    """The command palette's entry found by ``typed``, chosen."""
     await pilot.press("ctrl+p")
     await pilot.pause()
-    await pilot.press(*"change name")
+    await pilot.press(*typed)
     await pilot.pause(0.3)
     await pilot.press("enter")
     await pilot.pause()
+
+
+async def change_name(app: SudokuApp, pilot) -> NameDialog:  # type: ignore[no-untyped-def]
+    """Change Name, chosen in the command palette."""
+    await from_palette(pilot, "change name")
     assert isinstance(app.screen, NameDialog)
     return app.screen
 
@@ -189,12 +194,7 @@ async def test_keep_my_games_gives_the_games_to_a_key(tmp_path: Path, puzzle_dir
         cell = next(cell for cell in range(16) if not session.play.values[cell])
         app.game.board.cursor = cell
         await pilot.press("1")
-        await pilot.press("ctrl+p")
-        await pilot.pause()
-        await pilot.press(*"keep my")
-        await pilot.pause(0.3)
-        await pilot.press("enter")
-        await pilot.pause()
+        await from_palette(pilot, "keep my")
         assert isinstance(app.screen, MessageDialog)
         guest_games = app.game.players.guest_games
         shown = app.screen.message  # it quotes the code it made

@@ -40,7 +40,7 @@ class GuestGames:
         self.identity = identity
         self.session = session
         self.codes_made = 0
-        self.kept = False  # the game plays in the server's store
+        self.server: SqlStore | None = None  # the server's store, once the game plays in it
 
     @property
     def offered(self) -> bool:
@@ -51,13 +51,17 @@ class GuestGames:
         """The games kept in the server's store (once), and a new code for them."""
         if self.codes_made >= MAX_CODES:
             return KeepAnswer(None, texts.NO_MORE_CODES)
-        if not self.kept:
+        if self.server is None:
             problem = self._move_to_server()
             if problem:
                 return KeepAnswer(None, problem)
-        code = new_code()
+        assert self.server is not None
+        guest, code = self.identity.player, new_code()
         try:
-            self.session.keeper.store.add_link_code(self.identity.player, code, gives_games=True)
+            # Once a key took the games, a code made here would give away that key's player.
+            if self.server.plays_as(guest) != guest:
+                return KeepAnswer(None, texts.GAMES_KEPT_BY_KEY)
+            self.server.add_link_code(guest, code, gives_games=True)
         except StoreError as error:
             return KeepAnswer(None, str(error))
         self.codes_made += 1
@@ -81,7 +85,7 @@ class GuestGames:
             return str(error)
         session.keeper.move_to(server)
         session.keeper.forget_at_close = True
-        self.kept = True
+        self.server = server
         return ""
 
 
