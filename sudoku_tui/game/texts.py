@@ -279,9 +279,9 @@ def keep_games_code(code: str, minutes: int) -> str:
     """What a guest who chose Keep My Games is told; the game does not know the server's address."""
     return (
         f"Your code: {code}\n\n"
-        f"To keep this game's puzzles, history and statistics for good, run\n"
-        f"ssh -t <this server> link {code}\n"
-        f"from a terminal with your SSH key, within {minutes} minutes and while this game is open. "
+        "To keep this game's puzzles, history and statistics for good, run this from a terminal "
+        f"with your SSH key, within {minutes} minutes and while this game is open:\n\n"
+        f"ssh -t <this server> link {code}\n\n"
         "Until then they are kept only while you play."
     )
 
