@@ -9,6 +9,7 @@ into one warning (said once, until saving works again) instead of an error.
 from __future__ import annotations
 
 from collections.abc import Callable
+from contextlib import suppress
 from dataclasses import replace
 from datetime import date
 
@@ -33,6 +34,7 @@ class Keeper:
         self.player = player
         self.warn = warn
         self.game_id: str | None = None  # the store's id of the game in play, once saved
+        self.forget_at_close = False  # the player's rows go as the game ends (a guest's kept games)
         self._failing = False
 
     def _failed(self, error: StoreError) -> None:
@@ -127,7 +129,19 @@ class Keeper:
             return
         self._worked()
 
+    def move_to(self, store: Store) -> None:
+        """Play on in ``store``, which holds this player's games by now (the game in play
+        under the same id): every later save goes there. The store left is closed."""
+        left, self.store = self.store, store
+        with suppress(StoreError):  # nothing of the player's is needed from it any more
+            left.close()
+
     def close(self) -> None:
+        if self.forget_at_close:
+            try:
+                self.store.forget_player(self.player)
+            except StoreError as error:
+                self._failed(error)
         try:
             self.store.close()
         except StoreError as error:

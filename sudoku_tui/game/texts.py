@@ -300,6 +300,33 @@ def no_store_in(folder: str) -> str:
     return f"There is no store in {folder} (a server keeps it as store.sqlite3 in its --data folder)."
 
 
+# Players meet, names and kept games: the name dialog, Change Name, a guest's Keep My Games.
+CHANGE_NAME = "Change Name"
+KEEP_MY_GAMES = "Keep My Games"
+CHOOSE_NAME_TITLE = "Choose your name"
+NAME_ASKED = "Other players on this server will see you by this name."
+NAME_LATER = "Later"
+NAME_OK = "OK"
+NO_MORE_CODES = "No more codes in this game: use one you were given."
+NOT_KEPT = "Your games cannot be kept on this server now."
+GAMES_KEPT_BY_KEY = "Your games are your SSH key's now: play on, they are kept."
+
+
+def named(name: str) -> str:
+    return f"You are {name} on this server."
+
+
+def keep_games_code(code: str, minutes: int) -> str:
+    """What a guest who chose Keep My Games is told; the game does not know the server's address."""
+    return (
+        f"Your code: {code}\n\n"
+        "To keep this game's puzzles, history and statistics for good, run this from a terminal "
+        f"with your SSH key, within {minutes} minutes and while this game is open:\n\n"
+        f"ssh -t <this server> link {code}\n\n"
+        "Until then they are kept only while you play."
+    )
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

@@ -77,7 +77,9 @@ class SudokuApp(App[None]):
         self.warm_up = warm_up
         self.crash_log = crash_log
         self.tells_crash = tells_crash
-        self.game = GameScreen(self.session, Path(path) if path is not None else None, opened.notices)
+        self.game = GameScreen(
+            self.session, Path(path) if path is not None else None, opened.notices, identity=self.identity
+        )
         # Textual's web driver (serve web) blurs the game as it starts, and may do so after the
         # page has already said it has the keyboard (the page focuses the game on load): that
         # first blur is the driver's, not the page's, and would leave the Footer empty.

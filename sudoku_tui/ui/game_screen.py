@@ -64,6 +64,7 @@ from .help import HelpScreen, key_rows
 from .keys import GAME_KEYS
 from .leaderboard_screen import LeaderboardScreen
 from .new_puzzle_dialog import NewPuzzleDialog
+from .player_dialogs import PlayerDialogs
 from .result_card_screen import ResultCardScreen
 from .statistics_screen import StatisticsScreen
 from .widgets import BoardArea, DigitCounts, GameFooter, PuzzleBar, PuzzleNumber, StatusLine
@@ -104,9 +105,16 @@ class GameScreen(Screen[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = GAME_KEYS
 
-    def __init__(self, session: Session, initial_path: Path | None = None, store_notices: Sequence[str] = ()) -> None:
+    def __init__(
+        self,
+        session: Session,
+        initial_path: Path | None = None,
+        store_notices: Sequence[str] = (),
+        identity: Identity | None = None,
+    ) -> None:
         super().__init__()
         self.session = session
+        self.players = PlayerDialogs(self, session, identity if identity is not None else Identity())
         self.initial_path = initial_path
         self.store_notices = store_notices
         # The board as it was when the status line's message was said; None for a
@@ -135,8 +143,8 @@ class GameScreen(Screen[None]):
         self._show_clock()
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
         last = self.session.open_store(self.store_notices)
-        if self.initial_path is None and last is not None:
-            self.app.push_screen(ResumeDialog(self.session.describe(last)), self._resume_answer(last))
+        # A player asked for a name answers that first; the last game is offered after.
+        self.players.ask_name_first(lambda: self._offer_last(last))
         if self.initial_path is not None:
             self.open_file(self.initial_path)
 
@@ -242,6 +250,7 @@ class GameScreen(Screen[None]):
         yield from palette_commands(self, self.action_state, self._unavailable)
         board = self.board
         yield from palette_commands(board, board.check_action, self._unavailable)
+        yield from self.players.commands()
 
     def _unavailable(self, title: str) -> None:
         self.notify(texts.not_available(title), severity="warning", markup=False)
@@ -372,6 +381,11 @@ class GameScreen(Screen[None]):
         self.status.say("")
 
     # ---- the last game ------------------------------------------------------------
+
+    def _offer_last(self, last: Game | None) -> None:
+        """At start, unless a file was named: the last unsolved game, to resume."""
+        if self.initial_path is None and last is not None:
+            self.app.push_screen(ResumeDialog(self.session.describe(last)), self._resume_answer(last))
 
     def _resume_answer(self, game: Game):  # type: ignore[no-untyped-def]
         def answer(resume: bool | None) -> None:

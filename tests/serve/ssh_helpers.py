@@ -9,6 +9,8 @@ with a key (or as a guest), a pseudo-terminal, and a terminal emulator
 from __future__ import annotations
 
 import asyncio
+import hashlib
+import itertools
 import os
 import re
 import signal
@@ -21,12 +23,14 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_tui.game.store.location import open_store_at
 from tests.serve.needs import need
 
 asyncssh = need("asyncssh")
 pyte = need("pyte")
 
 LISTENING = re.compile(r"listening on [^:]+:(\d+)")
+SERVERS: dict[int, ServerProcess] = {}  # by port: connect() names a key in its server's store
 
 
 async def until(seen: Callable[[], bool], what: Callable[[], str], timeout: float) -> None:
@@ -43,6 +47,8 @@ class ServerProcess:
 
     def __init__(self, data: Path, *options: str) -> None:
         env = {**os.environ, "XDG_DATA_HOME": str(data.parent / "xdg")}
+        given = dict(itertools.pairwise(options))
+        self.store = given.get("--store", str(data))  # where its players' names are
         self.process = subprocess.Popen(
             [
                 sys.executable,
@@ -71,6 +77,15 @@ class ServerProcess:
             if time.monotonic() > deadline or self.process.poll() is not None:
                 raise AssertionError(f"the server did not start:\n{self.log()}")
             time.sleep(0.05)
+        SERVERS[self.port] = self
+
+    def name_player(self, key: Path) -> None:
+        """Give the key's player a name in the server's store (its file's name and a few
+        letters of its own), unless it has one: its games start without the name dialog."""
+        player = fingerprint(key)
+        with open_store_at(self.store, player).store as store:
+            if store.name_of(player) is None:
+                store.set_name(player, f"{key.name[:10]}-{hashlib.sha256(player.encode()).hexdigest()[:4]}")
 
     def _read_log(self) -> None:
         assert self.process.stderr is not None
@@ -119,7 +134,11 @@ class GuestClient(asyncssh.SSHClient):
         return ""
 
 
-async def connect(port: int, key: Path | None) -> asyncssh.SSHClientConnection:
+async def connect(port: int, key: Path | None, *, named: bool = True) -> asyncssh.SSHClientConnection:
+    """A client of the server on ``port``: a key (given a name first, unless ``named`` is
+    False, when its game asks for one), or a guest (``key`` None)."""
+    if key is not None and named and port in SERVERS:
+        SERVERS[port].name_player(key)
     if key is None:
         return await asyncssh.connect(
             "127.0.0.1",

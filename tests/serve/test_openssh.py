@@ -21,6 +21,7 @@ async def test_ssh_tt_in_tmux_plays_resizes_and_quits(tmp_path: Path, servers, k
     need_program("tmux")
     alice, _ = keys
     server = servers()
+    server.name_player(alice)  # straight to the game, without the name dialog
     socket = f"sudoku-serve-{tmp_path.name}"
     command = (
         f"{ssh} -tt -p {server.port} -i {alice} -o IdentitiesOnly=yes -o StrictHostKeyChecking=no "

@@ -499,3 +499,11 @@ class SqlStore(Store):
                 values = finished_row(entry)
                 added += db.execute(ADD_FINISHED, [player, *(values[c] for c in HISTORY_COLUMNS)]).rowcount
         return added
+
+    # ---- a guest's kept games ---------------------------------------------------
+
+    def plays_as(self, player: str) -> str:
+        """The player whose rows ``player`` reads and writes: itself, or the one a link
+        made it (a guest's kept games, once a key used its code)."""
+        with self._guard("could not be read"):
+            return self._who(player)
