@@ -21,6 +21,8 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_tui.game.store.local import STORE_NAME
+from sudoku_tui.game.store.sqlite import SqliteStore
 from tests.serve.needs import need
 
 asyncssh = need("asyncssh")
@@ -112,6 +114,14 @@ def fingerprint(key_file: Path) -> str:
     return asyncssh.read_private_key(str(key_file)).get_fingerprint("sha256")
 
 
+def name_players(data: Path, names: dict[str, str]) -> None:
+    """Give players (by key fingerprint) their names in the store of the server whose folder is ``data``,
+    as if each had chosen one in an earlier session."""
+    with SqliteStore(data / STORE_NAME) as store:
+        for player, name in names.items():
+            store.set_name(player, name)
+
+
 class GuestClient(asyncssh.SSHClient):
     """A client without a key: it asks for keyboard-interactive login and answers nothing."""
 
@@ -152,8 +162,11 @@ class Screen:
         # process, where emulating every terminal would be the slowest part).
         self.emulating = True
 
-    async def start(self) -> Screen:
-        self.process = await self.conn.create_process(term_type="xterm-256color", term_size=self.size, encoding=None)
+    async def start(self, command: str | None = None) -> Screen:
+        """The game on a terminal (``command``: what ssh is asked to run; None, a shell)."""
+        self.process = await self.conn.create_process(
+            command, term_type="xterm-256color", term_size=self.size, encoding=None
+        )
         self._reader = asyncio.ensure_future(self._read())
         return self
 
