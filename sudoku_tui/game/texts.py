@@ -327,6 +327,31 @@ def keep_games_code(code: str, minutes: int) -> str:
     )
 
 
+# SSH command words: linking keys, and the rooms of a later version.
+LINK_NEEDS_KEY = "Linking needs an SSH key: a guest keeps its games with Keep My Games in the game's palette."
+LINK_TOO_OFTEN = "Too many link commands from this key (at most 5 in 10 minutes): try again later."
+LINK_STORE_UNAVAILABLE = "Keys cannot be linked now: the server's store cannot be used. Try again later."
+ROOMS_NOT_YET = "Rooms (race, coop, join, watch) come in a later version of this server: not yet."
+
+
+def link_code_made(code: str, minutes: int) -> tuple[str, str]:
+    """What ``ssh HOST link`` prints: the code, and how to use it from the other key."""
+    return (
+        f"Your link code is {code}: valid for {minutes} minutes, once.",
+        f"From your other key, type: ssh -t HOST link {code} (HOST as you connect here).",
+    )
+
+
+def keys_linked(name: str | None) -> str:
+    """What ``ssh HOST link CODE`` prints once this key is the code maker's player."""
+    who = name if name is not None else "the player of the key that made the code"
+    return f"Linked: this key now plays as {who}, with every game, the history, statistics and streak."
+
+
+def unknown_ssh_command(word: str) -> str:
+    return f"Unknown command: {word}. Try ssh -t HOST [race | coop | join CODE | watch CODE | link [CODE]]."
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

@@ -22,6 +22,10 @@ LONGEST_TERM = 64  # terminfo names are short; a longer one is not a terminal's
 HELD_INPUT = 1024 * 1024  # bytes typed that the game has not read yet, at most, a session
 HELD_OUTPUT = 1024 * 1024  # bytes the game drew that the client has not taken yet, at most, a connection
 
+# Link commands (make a code or use one) of one key: enough to link a few keys, too few to guess codes.
+LINKS_AT_MOST = 5
+LINK_WINDOW = 600.0  # seconds
+
 
 def terminal_size(columns: int, rows: int) -> tuple[int, int]:
     """A client's window as its game's terminal: at most MOST_COLUMNS x MOST_ROWS, 0 meaning the default."""
@@ -37,17 +41,19 @@ def terminal_type(name: str | None) -> str:
 
 
 class RateLimit:
-    """At most ``per_minute`` new connections from one address in any minute."""
+    """At most ``per_minute`` new connections from one address in any minute (or, with
+    ``window``, at most that many of anything one address or key asks for in any ``window`` seconds)."""
 
-    def __init__(self, per_minute: int, clock: TimeSource = time.monotonic) -> None:
+    def __init__(self, per_minute: int, clock: TimeSource = time.monotonic, *, window: float = WINDOW) -> None:
         self.per_minute = per_minute
         self.clock = clock
+        self.window = window
         self._seen: dict[str, deque[float]] = {}
 
     def allow(self, address: str) -> bool:
         now = self.clock()
         times = self._seen.setdefault(address, deque())
-        while times and now - times[0] >= WINDOW:
+        while times and now - times[0] >= self.window:
             times.popleft()
         if len(times) >= self.per_minute:
             return False
@@ -56,8 +62,8 @@ class RateLimit:
         return True
 
     def _forget_quiet(self, now: float) -> None:
-        """Drop addresses not seen for a minute, so the table stays as small as the traffic."""
+        """Drop addresses not seen for a window, so the table stays as small as the traffic."""
         if len(self._seen) < 1024:
             return
-        for address in [a for a, times in self._seen.items() if not times or now - times[-1] >= WINDOW]:
+        for address in [a for a, times in self._seen.items() if not times or now - times[-1] >= self.window]:
             del self._seen[address]

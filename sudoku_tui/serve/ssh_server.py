@@ -6,7 +6,8 @@ without a key is let in by keyboard-interactive login with no questions, as a
 guest whose games last for the session. Limits: new connections per address
 per minute (more are dropped before any login), a login timeout (asyncssh's),
 the number of games at once (the next is told the server is full), and an
-idle timeout (the game is saved, the player told, the session closed).
+idle timeout (the game is saved, the player told, the session closed), and
+link commands per key (LINKS_AT_MOST in LINK_WINDOW).
 SIGTERM (or Ctrl+C) hangs up every game, so each saves, and then the server
 exits. One line on stderr when a session starts and one when it ends.
 """
@@ -25,7 +26,7 @@ import asyncssh
 
 from .authorized_keys import read_key_file
 from .host_key import host_key
-from .limits import RateLimit
+from .limits import LINK_WINDOW, LINKS_AT_MOST, RateLimit
 from .server_settings import ServerSettings
 from .ssh_session import SERVER_STOPPING, GameSession, Player, idle_goodbye
 
@@ -109,6 +110,7 @@ class SshServer:
         self.keys = KeyPolicy(authorized_keys)
         self.guests = guests
         self.rate = RateLimit(settings.connections_per_minute)
+        self.link_rate = RateLimit(LINKS_AT_MOST, window=LINK_WINDOW)
         self.sessions: set[GameSession] = set()
         self.connections: set[asyncssh.SSHServerConnection] = set()
         self._acceptor: asyncssh.SSHAcceptor | None = None
@@ -200,7 +202,8 @@ class SshServer:
         print(f"{stamp} sudoku-tui serve ssh: {line}", file=sys.stderr, flush=True)
 
     def log_start(self, session: GameSession) -> None:
-        self.log(f"session start: {session.player} from {session.player.address}")
+        command = f" ({session.command.kind.value})" if session.command.word else ""
+        self.log(f"session start: {session.player} from {session.player.address}{command}")
 
     def log_end(self, session: GameSession, status: int) -> None:
         took = time.monotonic() - session.started

@@ -1,8 +1,11 @@
-"""One SSH session: a game process on its own pseudo-terminal, or a refusal.
+"""One SSH session: a game process on its own pseudo-terminal, a command word's
+answer, or a refusal.
 
 A session with a terminal gets a game sized to the client's window and
 every resize; a session without one gets one line (``NEEDS_TERMINAL``, as
-the README's "Serving the game" says) and ends. When the player goes (the
+the README's "Serving the game" says) and ends. A command word
+(ssh_commands.py) is answered in lines, with a terminal or without: ``link``
+opens the store in a thread, and holds a session's place while it does. When the player goes (the
 connection drops, or idles too long, or the server stops) the game is hung
 up: it saves, with the time played up to then, and quits.
 
@@ -16,16 +19,20 @@ from __future__ import annotations
 
 import asyncio
 import time
+from collections.abc import Awaitable, Callable
 from dataclasses import dataclass
 from typing import Any, Protocol
 
 import asyncssh
 
+from ..game import texts
 from ..game.texts import TYPED_TOO_MUCH
 from .game_end import unexpected_end
 from .game_terminal import GameTerminal, game_command
-from .limits import DEFAULT_SIZE, HELD_OUTPUT, terminal_size, terminal_type
+from .key_links import link_keys
+from .limits import DEFAULT_SIZE, HELD_OUTPUT, RateLimit, terminal_size, terminal_type
 from .server_settings import ServerSettings
+from .ssh_commands import PLAY, Command, Kind, read_command, shown_word
 
 NEEDS_TERMINAL = "sudoku-tui needs a terminal: connect with ssh -t."
 SERVER_FULL = "The server is full: try again in a few minutes."
@@ -55,6 +62,7 @@ class Host(Protocol):
     """What a session asks of the server that runs it (ssh_server.SshServer)."""
 
     settings: ServerSettings
+    link_rate: RateLimit  # link commands of one key
 
     def admit(self, session: GameSession) -> bool: ...
 
@@ -73,6 +81,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
     def __init__(self, server: Host, player: Player) -> None:
         self.server = server
         self.player = player
+        self.command: Command = PLAY
         self.channel: asyncssh.SSHServerChannel[bytes] | None = None
         self.term: str | None = None  # the terminal type, once a terminal was asked for
         self.size = DEFAULT_SIZE
@@ -101,7 +110,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         return True
 
     def exec_requested(self, command: str) -> bool:
-        return True  # whatever the command, the game is the only program here
+        self.command = read_command(command)  # only words are read: no program of the server's is ever run
+        return True
 
     def subsystem_requested(self, subsystem: str) -> bool:
         return False  # no sftp, nor anything else that would reach the server's files
@@ -110,6 +120,15 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         # Refusals are written at once, before the client's end of input can close the channel.
         chan = self.channel
         assert chan is not None
+        if self.command.kind is Kind.LINK:
+            self._start_link(chan)
+            return
+        if self.command.kind is Kind.ROOMS:
+            self._answer(chan, texts.ROOMS_NOT_YET, 2)
+            return
+        if self.command.kind is Kind.UNKNOWN:
+            self._answer(chan, texts.unknown_ssh_command(shown_word(self.command.word)), 2)
+            return
         if self.term is None:
             self._say(NEEDS_TERMINAL)
             chan.exit(2)
@@ -118,20 +137,55 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             self._say(SERVER_FULL)
             chan.exit(1)
             return
-        self._task = asyncio.ensure_future(self._run(chan))
+        self._task = asyncio.ensure_future(self._run(chan, self._play, GAME_FAILED))
+
+    # ---- command words ----------------------------------------------------------
+
+    def _answer(self, chan: asyncssh.SSHServerChannel[bytes], line: str, status: int) -> None:
+        """A command answered at once, in one line, without a place taken."""
+        self._say(line)
+        chan.exit(status)
+        word = shown_word(self.command.word)
+        self.server.log(f"command {word} of {self.player} from {self.player.address}: exit {status}")
+
+    def _start_link(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
+        key = self.player.key
+        if key is None:
+            self._answer(chan, texts.LINK_NEEDS_KEY, 1)
+        elif not self.server.link_rate.allow(key):
+            self._answer(chan, texts.LINK_TOO_OFTEN, 1)
+        elif not self.server.admit(self):
+            self._answer(chan, SERVER_FULL, 1)
+        else:
+            self._task = asyncio.ensure_future(self._run(chan, self._link, texts.LINK_STORE_UNAVAILABLE))
+
+    async def _link(self, chan: asyncssh.SSHServerChannel[bytes]) -> int:
+        """Make or use a link code, the store opened in a thread (the server's loop goes on)."""
+        assert self.player.key is not None
+        location = self.server.settings.store_location
+        answer = await asyncio.to_thread(link_keys, location, self.player.key, self.command.rest)
+        # Said whatever happened meanwhile: the client's end of input, or the server stopping, comes first.
+        self.ending, self.goodbye = f"link: {answer.outcome}", "\r\n".join(answer.lines)
+        return answer.status
 
     # ---- the game ---------------------------------------------------------------
 
-    async def _run(self, chan: asyncssh.SSHServerChannel[bytes]) -> None:
-        """The session's whole life once admitted: whatever fails, at any stage, its place is given back."""
+    async def _run(
+        self,
+        chan: asyncssh.SSHServerChannel[bytes],
+        work: Callable[[asyncssh.SSHServerChannel[bytes]], Awaitable[int]],
+        failed: str,
+    ) -> None:
+        """The session's whole life once admitted (a game, or a link): whatever fails, at any
+        stage, its place is given back, and the player reads ``failed``."""
         status = -1
         try:
             self.server.log_start(self)
-            status = await self._play(chan)
+            status = await work(chan)
         except Exception as error:
             self.server.log(f"session of {self.player} from {self.player.address} failed: {error!r}")
-            if not self.ending:
-                self.ending, self.goodbye = "failed", GAME_FAILED
+            if not self.ending or self.command.kind is Kind.LINK:  # a link's ending so far is its client's EOF
+                self.ending, self.goodbye = "failed", failed
         finally:
             if self.game is not None and self.game.running:  # only after a failure: it saves and quits
                 self.game.hang_up()

@@ -127,6 +127,14 @@ def fingerprint(key_file: Path) -> str:
     return asyncssh.read_private_key(str(key_file)).get_fingerprint("sha256")
 
 
+def name_players(data: Path, names: dict[str, str]) -> None:
+    """Give players (by key fingerprint) their names in the store of the server whose folder is ``data``,
+    as if each had chosen one in an earlier session."""
+    for player, name in names.items():
+        with open_store_at(str(data), player).store as store:
+            store.set_name(player, name)
+
+
 class GuestClient(asyncssh.SSHClient):
     """A client without a key: it asks for keyboard-interactive login and answers nothing."""
 
@@ -171,8 +179,11 @@ class Screen:
         # process, where emulating every terminal would be the slowest part).
         self.emulating = True
 
-    async def start(self) -> Screen:
-        self.process = await self.conn.create_process(term_type="xterm-256color", term_size=self.size, encoding=None)
+    async def start(self, command: str | None = None) -> Screen:
+        """The game on a terminal (``command``: what ssh is asked to run; None, a shell)."""
+        self.process = await self.conn.create_process(
+            command, term_type="xterm-256color", term_size=self.size, encoding=None
+        )
         self._reader = asyncio.ensure_future(self._read())
         return self
 

@@ -6,6 +6,7 @@ import asyncio
 import subprocess
 from pathlib import Path
 
+from sudoku_tui.game import texts
 from tests.serve.needs import need_program
 from tests.serve.ssh_helpers import fingerprint, keys, servers, until
 
@@ -45,3 +46,28 @@ async def test_ssh_tt_in_tmux_plays_resizes_and_quits(tmp_path: Path, servers, k
     finally:
         subprocess.run(["tmux", "-L", socket, "kill-server"], capture_output=True)
         await asyncio.sleep(0)
+
+
+def ssh_command(
+    ssh: str, port: int, key: Path, *words: str, terminal: bool = False
+) -> subprocess.CompletedProcess[str]:
+    """``ssh [-tt|-T] HOST words…`` with OpenSSH, its output read whole (as text: each line ends in a newline)."""
+    options = ["-o", "IdentitiesOnly=yes", "-o", "StrictHostKeyChecking=no", "-o", "UserKnownHostsFile=/dev/null"]
+    argv = [ssh, "-tt" if terminal else "-T", "-p", str(port), "-i", str(key), *options, "-o", "LogLevel=ERROR"]
+    return subprocess.run([*argv, "player@127.0.0.1", *words], capture_output=True, text=True, timeout=60)
+
+
+async def test_openssh_links_two_keys(servers, keys) -> None:  # type: ignore[no-untyped-def]
+    ssh = need_program("ssh")
+    alice, bob = keys
+    server = servers()
+    made = await asyncio.to_thread(ssh_command, ssh, server.port, alice, "link")
+    assert made.returncode == 0, made.stderr
+    code = made.stdout.split("Your link code is ")[1][:8]
+    assert made.stdout.splitlines() == list(texts.link_code_made(code, 10))
+    used = await asyncio.to_thread(ssh_command, ssh, server.port, bob, "link", code, terminal=True)
+    assert (used.stdout, used.returncode) == (texts.keys_linked(None) + "\n", 0)
+    again = await asyncio.to_thread(ssh_command, ssh, server.port, bob, "link", code)
+    assert (again.stdout, again.returncode) == (texts.CODE_NOT_VALID + "\n", 1)
+    unknown = await asyncio.to_thread(ssh_command, ssh, server.port, bob, "hello")
+    assert (unknown.stdout, unknown.returncode) == (texts.unknown_ssh_command("hello") + "\n", 2)
