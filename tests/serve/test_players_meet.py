@@ -23,11 +23,12 @@ import pytest
 from sudoku_tui.game import texts
 from sudoku_tui.game.daily import daily_puzzle, today
 from tests.game.store_backends import postgresql_socket, postgresql_url
-from tests.serve.ssh_helpers import Screen, ServerProcess, connect, make_key, servers
+from tests.serve.ssh_helpers import Screen, ServerProcess, connect, make_key, servers, until
 
 __all__ = ["postgresql_socket", "postgresql_url", "servers"]  # the fixtures, used by name
 
 OSC_52 = re.compile(rb"\x1b\]52;c;([A-Za-z0-9+/=]*)\x07")
+SOLVED_CLOCK = re.compile(r"⏱ [\d:]+ ✓")
 DOWN, RIGHT, LEFT = "\x1b[B", "\x1b[C", "\x1b[D"
 
 
@@ -101,7 +102,9 @@ async def test_three_keys_name_themselves_and_the_leaderboard_lists_the_typed_so
     async def fill_with_solve() -> None:
         await daily_in_play(cai_screen)
         await cai_screen.press("s")
-        await cai_screen.wait_for(texts.SOLVED)
+        await until(  # the clock's tick: the board is full and right
+            lambda: SOLVED_CLOCK.search(cai_screen.text()) is not None, cai_screen.text, timeout=60
+        )
 
     await asyncio.gather(
         solve_by_typing(ann_screen, line, made.solution),
