@@ -53,9 +53,9 @@ def test_refusals_say_the_stores_sentence(location: str) -> None:
     code = code_in(link_keys(location, ALICE, "").lines)
     assert link_keys(location, ALICE, code).lines == (texts.CODE_IS_YOURS,)
     assert link_keys(location, BOB, code).status == 0
-    # Bob's key now makes Alice's codes: hers to give to a third key, not to use.
+    # Bob's key now makes Alice's codes: hers to give to a third key; her own key is told they are one.
     other = code_in(link_keys(location, BOB, "").lines)
-    assert link_keys(location, ALICE, other).lines == (texts.CODE_IS_YOURS,)
+    assert link_keys(location, ALICE, other).lines == (texts.ALREADY_ONE_PLAYER,)
     nothing = link_keys(location, ALICE, "no such code")
     assert (nothing.lines, nothing.status, nothing.outcome) == ((texts.CODE_NOT_VALID,), 1, "refused: not a code")
 

@@ -39,8 +39,9 @@ def server(servers) -> ServerProcess:  # type: ignore[no-untyped-def]
 
 
 async def run(server: ServerProcess, key: Path | None, command: str, *, terminal: bool = False) -> tuple[str, int]:
-    """What ``ssh [-t] HOST command`` prints (carriage returns dropped) and its exit status."""
-    async with await connect(server.port, key) as conn:
+    """What ``ssh [-t] HOST command`` prints (carriage returns dropped) and its exit status; the
+    key keeps whatever name it has (none, unless the test gave it one): no game is played."""
+    async with await connect(server.port, key, named=False) as conn:
         result = await conn.run(command, term_type="xterm-256color" if terminal else None, encoding=None)
     assert isinstance(result.stdout, bytes)
     status = result.exit_status
