@@ -13,6 +13,8 @@ from hostile values (NUL and control bytes, over-long names, sizes up to
 2**32-1), which then plays a little (keys, random bytes, hostile resizes,
 now and then a flood of input or a client that never reads) and drops
 (abort, close or end of input), some before the game has drawn at all.
+Four of the five keys have names; the fifth's games open on the name dialog,
+which then takes the same hostile keys.
 
 Afterwards, once every client is gone: the sessions the server still counts
 (its log's last ``sessions now``; must be 0), its game processes left (0),
@@ -224,6 +226,8 @@ async def soak(args: argparse.Namespace, folder: Path) -> int:
     keys = [make_key(folder, f"key{number}") for number in range(5)]
     addresses = [f"127.0.0.{2 + number}" for number in range(args.addresses)]
     server = ServerProcess(folder / "server", "--guests", "--connections-per-minute", "1000000")
+    for key in keys[1:]:  # named: their games start at the board; the first key's meet the name dialog
+        server.name_player(key)
     deadline = time.monotonic() + args.limit
     try:
         at_start = resident_memory(server.process.pid)
