@@ -82,6 +82,13 @@ class Browser:
 
         ActionChains(self.driver).send_keys(keys).perform()
 
+    def control(self, key: str) -> None:
+        """Ctrl and ``key`` together, as a player presses them."""
+        from selenium.webdriver.common.action_chains import ActionChains
+        from selenium.webdriver.common.keys import Keys
+
+        ActionChains(self.driver).key_down(Keys.CONTROL).send_keys(key).key_up(Keys.CONTROL).perform()
+
     def closed_with(self) -> str:
         """What the page says once its game is closed ("Session ended." or the server's reason)."""
         return str(self.driver.execute_script("return document.querySelector('.closed-dialog .message').textContent"))
@@ -135,6 +142,42 @@ def test_a_full_server_says_so_in_the_page(tmp_path: Path) -> None:
             assert time.monotonic() < deadline, f"the page says {browser.closed_with()!r}"
             time.sleep(0.2)
         assert "server full" in server.log()
+    finally:
+        browser.quit()
+        server.stop()
+
+
+def test_a_browser_guest_keeps_its_games_with_a_code_a_key_uses(tmp_path: Path) -> None:
+    """Keep My Games in a real browser tab: the code the page shows, used by a key,
+    gives that key the guest's game (the same game, with the guest's move)."""
+    need("textual_serve")
+    from sudoku_tui.game.daily import daily_puzzle, today
+    from sudoku_tui.game.players.link_codes import LIFETIME
+    from sudoku_tui.game.store.location import open_store_at
+
+    server = WebServer(tmp_path)
+    browser = Browser()
+    key = "SHA256:a-key-of-the-test"
+    try:
+        browser.driver.get(server.url)
+        browser.wait_for("Press o to open a puzzle file.")
+        browser.type("d")
+        browser.wait_for_shown("(new puzzle, 9x9)")
+        line, _ = daily_puzzle(today(), "medium", "9")
+        browser.type("\ue014" * line.index(".") + "1")  # right arrows (selenium's), a move in the first empty cell
+        before = len(browser.received)
+        browser.control("p")  # the command palette
+        browser.wait_for_shown("Search for commands", since=before)
+        browser.type("keep my\n")
+        browser.wait_for_shown("Your code: ", since=before)
+        found = re.search(
+            r"Your code: ([A-Z0-9]{8})", CONTROL.sub(b"", bytes(browser.received)).decode("utf-8", "replace")
+        )
+        assert found is not None
+        with open_store_at(str(tmp_path / "data"), key).store as store:
+            assert store.use_link_code(key, found.group(1), LIFETIME) == key
+            [kept] = store.games_in_progress(key)
+            assert kept.givens == line and kept.values[line.index(".")] == "1"
     finally:
         browser.quit()
         server.stop()
