@@ -45,6 +45,7 @@ class ResultCardScreen(Modal[None]):
     DEFAULT_CSS = """
     ResultCardScreen > Vertical {
         width: auto;
+        min-width: 48;  /* the "Copied" line fits from the start: the box never grows under the player's eyes */
         max-width: 100%;
         max-height: 100%;
         padding: 1 2 0 2;
