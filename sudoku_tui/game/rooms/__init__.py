@@ -1,0 +1,1 @@
+"""Rooms: games that race or play one board together, through their server."""
