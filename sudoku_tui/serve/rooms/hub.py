@@ -13,8 +13,10 @@ others up nor the server's memory.
 from __future__ import annotations
 
 import asyncio
+import errno
 import os
 import secrets
+import socket
 import stat
 import time
 from collections.abc import Callable
@@ -73,13 +75,27 @@ class Hub:
     # ---- running ---------------------------------------------------------------------
 
     async def start(self) -> None:
-        with suppress(FileNotFoundError):
-            if stat.S_ISSOCK(self.path.lstat().st_mode):  # left by a server that did not stop
-                self.path.unlink()
+        """Listens; OSError when the path cannot be a socket or another hub answers on it."""
+        self._clear_stale_socket()
         self._server = await asyncio.start_unix_server(self._serve, self.path, limit=MAX_LINE)
         # The folder is the owner's alone already; the socket too, whatever the umask.
         os.chmod(self.path, 0o600)
         self._idle_watch = asyncio.create_task(self._watch_idle())
+
+    def _clear_stale_socket(self) -> None:
+        try:
+            mode = self.path.lstat().st_mode
+        except FileNotFoundError:
+            return
+        if not stat.S_ISSOCK(mode):
+            raise OSError(errno.EEXIST, "a file that is not a socket is there")
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as probe:
+            try:
+                probe.connect(str(self.path))
+            except OSError:
+                self.path.unlink()  # left by a server that did not stop: nobody answers
+                return
+        raise OSError(errno.EADDRINUSE, "another server's hub answers there")
 
     async def stop(self) -> None:
         """Every room closes (``closed`` reason server), every connection ends."""
