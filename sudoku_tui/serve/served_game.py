@@ -24,6 +24,7 @@ NICE = "SUDOKU_TUI_NICE"
 SOLVER = "SUDOKU_TUI_SOLVER"
 ERRORS = "SUDOKU_TUI_ERRORS"
 KEEP_STORE = "SUDOKU_TUI_KEEP_STORE"
+ROOMS = "SUDOKU_TUI_ROOMS"
 
 
 class NotServed(Exception):
@@ -45,6 +46,8 @@ class ServedGame:
     ``errors``: the file the game's standard error goes to (a traceback, should it
     crash), never the player's terminal; nowhere when None. ``keep_store``: a
     guest's only: the server's store, where "Keep My Games" puts its games.
+    ``rooms``: the socket of the server's room hub (docs/rooms.md); None when the
+    server runs none.
     """
 
     player: str
@@ -57,6 +60,7 @@ class ServedGame:
     compiled_solver: bool = False
     errors: Path | None = None
     keep_store: str | None = None
+    rooms: Path | None = None
 
     def environment(self) -> dict[str, str]:
         return {
@@ -70,6 +74,7 @@ class ServedGame:
             SOLVER: "compiled" if self.compiled_solver else "pure",
             **({ERRORS: str(self.errors)} if self.errors is not None else {}),
             **({KEEP_STORE: self.keep_store} if self.keep_store is not None else {}),
+            **({ROOMS: str(self.rooms)} if self.rooms is not None else {}),
             # Read by the engine (backend.py): the pure search, without Numba loaded at all.
             **({} if self.compiled_solver else {NO_JIT: "1"}),
         }
@@ -88,6 +93,7 @@ class ServedGame:
                 compiled_solver=env.get(SOLVER) == "compiled",
                 errors=Path(env[ERRORS]) if env.get(ERRORS) else None,
                 keep_store=env.get(KEEP_STORE) or None,
+                rooms=Path(env[ROOMS]) if env.get(ROOMS) else None,
             )
         except (KeyError, ValueError) as error:
             raise NotServed(f"not started by sudoku-tui serve ({error} is missing or wrong)") from None

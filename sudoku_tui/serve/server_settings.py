@@ -12,6 +12,7 @@ from .served_game import ServedGame
 
 GUEST = "guest"  # a guest's game: its process names itself (players.names.new_guest_id)
 GAME_ERRORS = "game-errors.log"  # what a crashed game would have printed, for the server's keeper
+ROOMS_SOCKET = "rooms.sock"  # the room hub's socket, in the server's folder
 
 
 def server_folder() -> Path:
@@ -22,7 +23,9 @@ def server_folder() -> Path:
 @dataclass(frozen=True)
 class ServerSettings:
     """Everything a server is told. ``store``: where players' games are kept (a
-    folder for SQLite, or a PostgreSQL URL; the server's folder when None)."""
+    folder for SQLite, or a PostgreSQL URL; the server's folder when None).
+    ``rooms``: the socket of the room hub the server runs, told to each game; None
+    when it runs none."""
 
     folder: Path = field(default_factory=server_folder)
     store: str | None = None
@@ -35,6 +38,7 @@ class ServerSettings:
     nice: int = 10
     compiled_solver: bool = False
     making_at_once: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) // 2))
+    rooms: Path | None = None
 
     @property
     def store_location(self) -> str:
@@ -53,6 +57,7 @@ class ServerSettings:
             compiled_solver=self.compiled_solver,
             errors=self.folder / GAME_ERRORS,
             keep_store=self.store_location if player is None else None,
+            rooms=self.rooms,
         )
 
     def game_environment(self, player: str | None, term: str, extra: dict[str, str] | None = None) -> dict[str, str]:

@@ -10,6 +10,9 @@ idle timeout (the game is saved, the player told, the session closed), and
 link commands per key (LINKS_AT_MOST in LINK_WINDOW).
 SIGTERM (or Ctrl+C) hangs up every game, so each saves, and then the server
 exits. One line on stderr when a session starts and one when it ends.
+Rooms: the server runs the room hub on ``rooms.sock`` in its folder and tells
+each game where it is (docs/rooms.md); a folder whose path is too long for a
+socket leaves rooms off, with a line in the log.
 """
 
 from __future__ import annotations
@@ -20,6 +23,7 @@ import signal
 import sys
 import time
 from contextlib import suppress
+from dataclasses import replace
 from pathlib import Path
 
 import asyncssh
@@ -27,7 +31,8 @@ import asyncssh
 from .authorized_keys import read_key_file
 from .host_key import host_key
 from .limits import LINK_WINDOW, LINKS_AT_MOST, RateLimit
-from .server_settings import ServerSettings
+from .rooms.hub import Hub
+from .server_settings import ROOMS_SOCKET, ServerSettings
 from .ssh_session import SERVER_STOPPING, GameSession, Player, idle_goodbye
 
 IDLE_CHECK = 1.0  # seconds between looks for idle sessions
@@ -117,11 +122,13 @@ class SshServer:
         self._stopped = asyncio.Event()
         self._idle_watch: asyncio.Future[None] | None = None
         self.connection_ended = False  # since the last collection of the garbage ended connections leave
+        self.hub: Hub | None = None
 
     # ---- running ----------------------------------------------------------------
 
     async def start(self) -> None:
         key = host_key(self.host_key_file)
+        await self._start_rooms()
         self._acceptor = await asyncssh.create_server(
             lambda: Gatekeeper(self),
             self.host,
@@ -139,6 +146,16 @@ class SshServer:
             self.port = sockets[0].getsockname()[1]
         self._idle_watch = asyncio.ensure_future(self._watch_idle())
         self.log(f"listening on {self.host}:{self.port} (host key {key.get_fingerprint('sha256')})")
+
+    async def _start_rooms(self) -> None:
+        hub = Hub(self.settings.folder / ROOMS_SOCKET, self.log)
+        try:
+            await hub.start()
+        except OSError as error:  # a socket's path has at most 107 bytes
+            self.log(f"rooms off: {hub.path} cannot be a socket ({error.strerror or error})")
+            return
+        self.hub = hub
+        self.settings = replace(self.settings, rooms=hub.path)
 
     async def run(self) -> None:
         """Serve until SIGTERM or SIGINT, then stop (every game saved)."""
@@ -166,6 +183,8 @@ class SshServer:
         if self._acceptor is not None:
             with suppress(Exception):
                 await asyncio.wait_for(self._acceptor.wait_closed(), STOP_GRACE)
+        if self.hub is not None:
+            await self.hub.stop()
         self.log("stopped")
 
     async def _watch_idle(self) -> None:

@@ -46,9 +46,10 @@ KINDS: dict[str, dict[str, str]] = {
     "create": {"room": "kind"},
     "join": {"code": "code", "watch": "bool"},
     "leave": {},
-    "puzzle": {"shape": "shape", "line": "line"},  # the host's choice, before the start
+    # the host's choice, before the start; the hub sends it on to every game, and to a joiner
+    "puzzle": {"shape": "shape", "line": "line"},
     "start": {},  # a race's host
-    "rematch": {},  # a race's host, after the end
+    "rematch": {},  # a race's host, after the end; the hub sends it on: the race is waiting again
     "progress": {"filled": "int"},  # a race: cells filled now
     "finish": {"elapsed_ms": "int"},  # a race: solved, after this long
     "change": {"cell": "int", "value": "int", "marks": "int", "colour": "int", "version": "int"},  # co-op
@@ -59,6 +60,7 @@ KINDS: dict[str, dict[str, str]] = {
     "started": {},
     "progressed": {"seat": "int", "filled": "int"},
     "finished": {"seat": "int", "elapsed_ms": "int", "place": "int"},
+    "ended": {},  # a race: every player finished or left; the finished messages are the results
     "changed": {"seat": "int", "cell": "int", "value": "int", "marks": "int", "colour": "int", "version": "int"},
     "refused": {"cell": "int", "version": "int"},  # someone changed the cell first
     "moved": {"seat": "int", "cell": "int"},

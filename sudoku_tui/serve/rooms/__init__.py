@@ -1,0 +1,1 @@
+"""The server side of rooms: the hub that carries a room's lines between its games."""
