@@ -15,7 +15,7 @@ from contextlib import suppress
 from .. import __version__
 from ..game import texts
 from . import author_commands, making_commands, player_commands, serve_commands, solving_commands
-from .console import fail
+from .console import CommandParser, fail
 from .first_compile import prepare_solver
 from .play_command import play
 from .registry import Command
@@ -55,7 +55,7 @@ COMMANDS = {command.name: command for command in sorted((c for group in GROUPS f
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="sudoku-tui",
         usage="sudoku-tui [FILE]\n       sudoku-tui COMMAND ...",
         description=(

@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.board.geometry import Shape
+from .printable import printable
 
 NO_SOLUTION = "The puzzle has no solution."
 SOLVED = "The puzzle is correctly solved."
@@ -423,7 +424,7 @@ def grade_line(level: str, score: int) -> str:
 
 
 def booklet_written(count: int, path: str) -> str:
-    return f"{count} puzzles written to {path}"
+    return f"{count} puzzles written to {printable(path)}"
 
 
 def convert_square_only(to: str) -> str:
