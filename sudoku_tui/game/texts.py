@@ -203,6 +203,10 @@ def crash_written(path: Path) -> str:
     return f"What went wrong is written in {path}."
 
 
+def command_stopped(command: str) -> str:
+    return f"sudoku-tui {command} stopped on an unexpected error."
+
+
 # Files and keys: a server's authorized-keys file, and a game that would be replaced.
 
 
