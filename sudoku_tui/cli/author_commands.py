@@ -13,6 +13,7 @@ import sys
 from typing import TYPE_CHECKING, Any
 
 from ..game import texts
+from ..game.printable import printable
 from .console import USAGE_ERROR, fail, write_json
 from .puzzle_files import puzzle_index, read_file
 from .registry import Command
@@ -70,14 +71,20 @@ def _dedupe(args: argparse.Namespace) -> int:
             seen.add(canon.form)
         if not kept and puzzles.kind == "block":
             sys.stdout.write(f"{puzzles.shape.box}\n")
-        label = puzzles.labels[index] if puzzles.labels else ""
-        sys.stdout.write(puzzles.lines[index] + (f" {label}" if label else "") + "\n")
+        sys.stdout.write(puzzles.lines[index] + shown_label(puzzles, index) + "\n")
         kept.append(index)
 
     status = each_puzzle(args, canon_chunk, CANON_CHUNK, "Canonical forms", write, accepts=_square_only)
     if status == 0:
         print(texts.dedupe_count(len(kept), read[0]), file=sys.stderr)
     return status
+
+
+def shown_label(puzzles: PuzzleFile, index: int) -> str:
+    """`` label`` after a written puzzle line ("" without one), its control characters
+    escaped: the lines often go to a terminal, where ``ESC[2J`` would clear it."""
+    label = puzzles.labels[index] if puzzles.labels else ""
+    return f" {printable(label)}" if label else ""
 
 
 def _square_only(puzzles: PuzzleFile) -> bool:
@@ -144,8 +151,7 @@ def _convert(args: argparse.Namespace) -> int:
     for number, index in enumerate(indexes):
         puzzle = puzzles.puzzle(index)
         if args.to == "line":
-            label = puzzles.labels[index] if puzzles.labels else ""
-            out.write(puzzle.to_line() + (f" {label}" if label else "") + "\n")
+            out.write(puzzle.to_line() + shown_label(puzzles, index) + "\n")
             continue
         out.write(("\n" if number else "") + puzzle_text(puzzle.shape, puzzle.givens, args.to))
     out.flush()

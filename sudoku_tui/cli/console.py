@@ -3,9 +3,12 @@ terminal's stderr, one-sentence failures, and JSON lines."""
 
 from __future__ import annotations
 
+import argparse
 import json
 import sys
-from typing import Any, TextIO
+from typing import Any, NoReturn, TextIO
+
+from ..game.printable import printable
 
 # argparse's status for a usage error, which a --index out of range is too.
 USAGE_ERROR = 2
@@ -44,10 +47,19 @@ class ProgressBar:
 
 
 def fail(message: str, status: int = 1) -> int:
-    """Say why the command stops, on stderr; its exit status."""
-    print(message, file=sys.stderr)
+    """Say why the command stops, on stderr; its exit status. The sentence may quote a
+    file's name or text, so its control characters are shown escaped."""
+    print(printable(message, lines=True), file=sys.stderr)
     return status
 
 
 def write_json(record: dict[str, Any]) -> None:
     sys.stdout.write(json.dumps(record, ensure_ascii=False) + "\n")
+
+
+class CommandParser(argparse.ArgumentParser):
+    """argparse, whose errors quote the words typed (a file's name among them): shown
+    escaped, as every failure is."""
+
+    def error(self, message: str) -> NoReturn:
+        super().error(printable(message))

@@ -14,10 +14,12 @@ from contextlib import suppress
 
 from .. import __version__
 from ..game import texts
+from ..game.crash_log import keep_traceback
+from ..paths import data_dir
 from . import author_commands, making_commands, player_commands, serve_commands, solving_commands
-from .console import fail
+from .console import CommandParser, fail
 from .first_compile import prepare_solver
-from .play_command import play
+from .play_command import CRASH_LOG, play
 from .registry import Command
 
 # The order --help has always listed the commands in; a command not named
@@ -55,7 +57,7 @@ COMMANDS = {command.name: command for command in sorted((c for group in GROUPS f
 
 
 def build_parser() -> argparse.ArgumentParser:
-    parser = argparse.ArgumentParser(
+    parser = CommandParser(
         prog="sudoku-tui",
         usage="sudoku-tui [FILE]\n       sudoku-tui COMMAND ...",
         description=(
@@ -79,10 +81,10 @@ def main(argv: Sequence[str] | None = None) -> int:
     if not args_list or (args_list[0] not in COMMANDS and not args_list[0].startswith("-")):
         if len(args_list) > 1:
             parser.error(texts.unknown_command(args_list))
-        return play(args_list[0] if args_list else None)
+        return _play(args_list[0] if args_list else None)
     args = parser.parse_args(args_list)
     if args.command is None:
-        return play(None)
+        return _play(None)
     command = COMMANDS[args.command]
     stop_announcing = None
     try:
@@ -100,9 +102,26 @@ def main(argv: Sequence[str] | None = None) -> int:
         return 0
     except OSError as error:  # the output cannot be written: a full disk (`> /dev/full`), an I/O error
         return _output_failed(error)
+    except Exception as error:  # a bug, or no memory left: one sentence, never a traceback
+        return _stopped(error, texts.command_stopped(command.name))
     finally:
         if stop_announcing is not None:
             stop_announcing()
+
+
+def _play(path: str | None) -> int:
+    """The game; what fails outside it (as it is built, once it has ended) and
+    nothing else caught is one sentence too. Ctrl-C is left as it was."""
+    try:
+        return play(path)
+    except Exception as error:  # no memory left, or a bug: the player reads no traceback
+        return _stopped(error, texts.GAME_STOPPED)
+
+
+def _stopped(error: Exception, sentence: str) -> int:
+    """``sentence``, and where the traceback is kept (the crash log in the data folder)."""
+    written = keep_traceback(error, data_dir() / CRASH_LOG)
+    return fail(sentence if written is None else f"{sentence}\n{texts.crash_written(written)}")
 
 
 def _output_failed(error: OSError) -> int:

@@ -130,6 +130,24 @@ class PuzzleFolders:
         if not self.holds(path):
             raise PathProblem(OUTSIDE_FOLDERS)
 
+    def hidden(self, text: str) -> str:
+        """``text`` (a folder's path, a file's sentence) with each folder's path as its
+        name alone: ``puzzles/9x9-easy.txt``. A served player sees none of the server's
+        paths, where it keeps the game installed among them."""
+        for root in sorted(self.roots, key=lambda root: len(str(root)), reverse=True):
+            if root.parent != root:
+                text = text.replace(str(root), root.name)
+        return text
+
+    def located(self, text: str) -> Path | None:
+        """The path a player typed as it was shown (``puzzles/...``, a folder's name
+        first); None when it starts with no folder's name."""
+        first, _, rest = text.partition("/")
+        for root in self.roots:
+            if first == root.name:
+                return root / rest if rest else root
+        return None
+
 
 def choose_typed(text: str, folder: Path, within: PuzzleFolders | None = None) -> Chosen:
     """The file or folder a player typed; a bare name means one in ``folder``.
@@ -140,7 +158,7 @@ def choose_typed(text: str, folder: Path, within: PuzzleFolders | None = None) -
         raise PathProblem("Type a file path, or pick a file in the tree.")
     if within is not None:
         path = Path(text)
-        path = path if path.is_absolute() else folder / path
+        path = path if path.is_absolute() else within.located(text) or folder / path
         within.check(path)
     else:
         path = _expand(text)

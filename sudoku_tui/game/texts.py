@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.board.geometry import Shape
+from .printable import printable
 
 NO_SOLUTION = "The puzzle has no solution."
 SOLVED = "The puzzle is correctly solved."
@@ -200,6 +201,10 @@ GAME_STOPPED = "The game stopped unexpectedly; your moves are saved."
 
 def crash_written(path: Path) -> str:
     return f"What went wrong is written in {path}."
+
+
+def command_stopped(command: str) -> str:
+    return f"sudoku-tui {command} stopped on an unexpected error."
 
 
 # Files and keys: a server's authorized-keys file, and a game that would be replaced.
@@ -423,7 +428,7 @@ def grade_line(level: str, score: int) -> str:
 
 
 def booklet_written(count: int, path: str) -> str:
-    return f"{count} puzzles written to {path}"
+    return f"{count} puzzles written to {printable(path)}"
 
 
 def convert_square_only(to: str) -> str:

@@ -73,8 +73,11 @@ class PuzzleTree(DirectoryTree):
         super().__init__(path, id=id)
 
     def process_label(self, label: TextType) -> Text:
-        """A file's or folder's name, its control characters escaped."""
-        return super().process_label(printable(label) if isinstance(label, str) else label)
+        """A file's or folder's name, its control characters escaped (served, the root's
+        label is the puzzle folder's name, not the server's path to it)."""
+        if isinstance(label, str):
+            label = printable(label if self.within is None else self.within.hidden(label))
+        return super().process_label(label)
 
     def filter_paths(self, paths: Iterable[Path]) -> Iterable[Path]:
         within = self.within
@@ -144,8 +147,9 @@ class OpenFileDialog(Modal[Path | None]):
                 yield Button("Cancel", id="cancel", compact=True)
 
     def _show_folder(self, folder: Path) -> str:
-        """The path box's text for ``folder``: escaped where its name holds control characters."""
-        text = str(folder)
+        """The path box's text for ``folder``: escaped where its name holds control characters
+        (served: from the puzzle folder's name on, never the server's path)."""
+        text = str(folder) if self.within is None else self.within.hidden(str(folder))
         text = text if text.endswith("/") else text + "/"
         self._shown_folder = (printable(text), text)
         return self._shown_folder[0]

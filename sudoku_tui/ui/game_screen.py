@@ -264,6 +264,9 @@ class GameScreen(Screen[None]):
         self.refresh_bindings()
 
     def show_message(self, text: str, title: str = texts.TITLE) -> None:
+        folders = self.session.folders
+        if folders is not None:  # served: a file's sentence names no path of the server
+            text, title = folders.hidden(text), folders.hidden(title)
         self.app.push_screen(MessageDialog(text, title))
 
     def action_statistics(self) -> None:

@@ -10,6 +10,7 @@ import sys
 import threading
 import time
 from pathlib import Path
+from typing import NoReturn
 
 import pytest
 
@@ -293,3 +294,22 @@ def test_nothing_is_announced_when_the_cache_has_it(tmp_path: Path) -> None:
     path = write(tmp_path / "four.txt", "2\n" + "." * 16 + "\n")
     result = run("solve", str(path))
     assert (result.returncode, result.stderr) == (0, "")
+
+
+def test_an_error_nothing_catches_is_one_sentence_and_the_crash_log(
+    tmp_path: Path, capsys: pytest.CaptureFixture[str], monkeypatch: pytest.MonkeyPatch
+) -> None:
+    # No memory left as the file is read: what no command expects.
+    from sudoku_tui.engine.files import formats  # the reader the command calls, made to fail
+
+    def no_memory(*_args: object, **_kwargs: object) -> NoReturn:
+        raise MemoryError()
+
+    monkeypatch.setattr(formats, "read_puzzle_file", no_memory)
+    monkeypatch.setenv("XDG_DATA_HOME", str(tmp_path))
+    puzzle = write(tmp_path / "one.txt", "4\n" + "." * 16 + "\n")
+    log = tmp_path / "sudoku-tui" / "crash.log"
+    assert cli.main(["check", str(puzzle)]) == 1
+    said = capsys.readouterr()
+    assert said == ("", f"sudoku-tui check stopped on an unexpected error.\nWhat went wrong is written in {log}.\n")
+    assert "Traceback" in log.read_text() and "MemoryError" in log.read_text()

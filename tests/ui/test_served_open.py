@@ -6,10 +6,12 @@ import os
 from pathlib import Path
 
 from test_game_robustness import type_path  # the Open dialog, a path typed in its box
-from textual.widgets import DirectoryTree, Label
+from textual.widgets import DirectoryTree, Input, Label
 from ui_helpers import SIZE, settle, tree_loaded
 
 from sudoku_tui.game.file_choice import OUTSIDE_FOLDERS, PuzzleFolders
+from sudoku_tui.game.players.identity import Identity
+from sudoku_tui.game.store.location import open_store_at
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.dialogs import MessageDialog
 
@@ -59,3 +61,67 @@ async def test_a_file_inside_opens(puzzle_dir: Path) -> None:
         await settle(pilot)
         assert isinstance(app.screen, MessageDialog)
         assert app.screen.message == OUTSIDE_FOLDERS
+
+
+PLAYER = "SHA256:ada-key"
+
+
+def screen_text(app: SudokuApp) -> str:
+    """Every line the player's terminal shows now (the dialogs over the game included)."""
+    return "\n".join(strip.text for strip in app.screen._compositor.render_strips())
+
+
+def served_by_name(puzzle_dir: Path) -> SudokuApp:
+    """A served player with a name already (no name asked), whose puzzle folder is ``puzzle_dir``."""
+    server = puzzle_dir.parent / "server"
+    with open_store_at(str(server), PLAYER).store as store:
+        store.set_name(PLAYER, "Ada")
+    return SudokuApp(
+        store=open_store_at(str(server), PLAYER),
+        start_folder=puzzle_dir,
+        identity=Identity(PLAYER, served=True),
+        folders=PuzzleFolders.of([puzzle_dir]),
+        warm_up=False,
+    )
+
+
+async def test_the_open_dialog_shows_no_path_of_the_server(puzzle_dir: Path) -> None:
+    app = served_by_name(puzzle_dir)
+    server_path = str(puzzle_dir.parent)
+    async with app.run_test(size=(100, 30)) as pilot:
+        await pilot.press("o")
+        await tree_loaded(pilot)
+        dialog = app.screen
+        shown = screen_text(app)
+        assert f"{puzzle_dir.name}/" in shown and "four.txt" in shown
+        assert server_path not in shown
+        assert str(dialog.query_one("#path", Input).value) == f"{puzzle_dir.name}/"
+        # A name typed after the folder shown opens the file in it.
+        await pilot.press(*"four.txt", "enter")
+        await settle(pilot)
+        assert app.session.has_puzzle and server_path not in screen_text(app)
+
+
+async def test_a_file_error_names_no_path_of_the_server(puzzle_dir: Path) -> None:
+    (puzzle_dir / "broken.txt").write_text("not a puzzle\n")
+    app = served_by_name(puzzle_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        for path in (puzzle_dir / "broken.txt", puzzle_dir / "gone.txt"):
+            app.game.open_file(path)
+            await settle(pilot)
+            shown = screen_text(app) + app.title + app.sub_title
+            if isinstance(app.screen, MessageDialog):
+                shown += app.screen.message + app.screen.dialog_title
+            assert str(puzzle_dir.parent) not in shown
+            await pilot.press("escape")
+            await pilot.pause()
+
+
+async def test_a_folder_typed_by_its_shown_name_opens(puzzle_dir: Path) -> None:
+    (puzzle_dir / "more").mkdir()
+    (puzzle_dir / "more" / "two.txt").write_text((puzzle_dir / "four.txt").read_text())
+    app = served_by_name(puzzle_dir)
+    async with app.run_test(size=(100, 30)) as pilot:
+        dialog = await type_path(pilot, f"{puzzle_dir.name}/more/two.txt")
+        await settle(pilot)
+        assert app.screen is not dialog and app.session.has_puzzle
