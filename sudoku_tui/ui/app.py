@@ -104,6 +104,12 @@ class SudokuApp(App[None]):
             from .terminal_input import PlayerTerminalDriver  # built on LinuxDriver: imports where it does
 
             return PlayerTerminalDriver
+        from textual.drivers.web_driver import WebDriver  # only reached where it imports
+
+        if chosen is WebDriver:
+            from .web_input import PlayerWebDriver  # built on WebDriver: imports where it does
+
+            return PlayerWebDriver
         return chosen
 
     def _print_error_renderables(self) -> None:

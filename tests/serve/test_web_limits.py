@@ -4,6 +4,7 @@ pages may start games, how many games at once and per minute, and messages no pa
 from __future__ import annotations
 
 import asyncio
+import re
 from collections.abc import AsyncIterator, Iterator
 from contextlib import asynccontextmanager
 from pathlib import Path
@@ -163,3 +164,27 @@ def test_a_malformed_message_is_one_log_line(started: WebServer) -> None:
     assert log.count("malformed message") == len(MALFORMED), log
     assert "Traceback" not in log
     assert len(log.splitlines()) == 1 + 2 * len(MALFORMED), log  # listening, then each game's start and end
+
+
+def test_a_resize_report_typed_into_the_page_is_clamped(started: WebServer) -> None:
+    """An in-band resize report anyone can type: the game lays out to at most 1000x500,
+    and goes on answering keys (unclamped, it would lay out to 100000x100000)."""
+    import aiohttp
+
+    async def attempt() -> None:
+        async with game(started) as socket:
+            assert isinstance(socket, aiohttp.ClientWebSocketResponse)
+            await first_drawing(socket)
+            await socket.send_str('["stdin", "\\u001b[48;100000;100000;0;0t"]')
+            await socket.send_str('["stdin", "\\u0010"]')  # ctrl+p: the command palette
+            drawn = bytearray()
+            async with asyncio.timeout(WAIT):
+                while b"Search for commands" not in drawn:
+                    message = await socket.receive()
+                    assert message.type in (aiohttp.WSMsgType.BINARY, aiohttp.WSMsgType.TEXT), message
+                    if message.type == aiohttp.WSMsgType.BINARY:
+                        drawn += message.data
+            rows = [int(row) for row in re.findall(rb"\x1b\[(\d+);\d+H", bytes(drawn))]
+            assert rows and max(rows) <= 500
+
+    run(attempt())
