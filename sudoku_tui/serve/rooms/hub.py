@@ -29,12 +29,14 @@ from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...game.players.link_codes import ALPHABET
 from ...game.rooms.messages import MAX_LINE, ROOM_CODE_LENGTH, BadMessage, check, decode, encode
 from ...game.rooms.room import Out, OutOfPlace, Room, RoomFull
-from .relay import Relay
+
+if TYPE_CHECKING:  # a type alone: hubs without a relay need no psycopg
+    from .relay import Relay
 
 HELD_OUTPUT = 1024 * 1024  # bytes written to one game and not yet read by it, at most
 HELLO_WITHIN = 10.0  # seconds a new connection has to say who it is and where it goes
@@ -111,7 +113,12 @@ class Hub:
         self._clear_stale_socket()
         if self.relay is not None:
             await self.relay.start(self)
-        self._server = await asyncio.start_unix_server(self._serve, self.path, limit=MAX_LINE)
+        try:
+            self._server = await asyncio.start_unix_server(self._serve, self.path, limit=MAX_LINE)
+        except OSError:
+            if self.relay is not None:
+                await self.relay.stop()
+            raise
         # The folder is the owner's alone already; the socket too, whatever the umask.
         os.chmod(self.path, 0o600)
         self._idle_watch = asyncio.create_task(self._watch_idle())
