@@ -16,8 +16,11 @@ import psycopg
 
 from sudoku_tui.serve.rooms.hub import Hub
 from sudoku_tui.serve.rooms.relay import Relay
+from sudoku_tui.serve.server_settings import ROOMS_SOCKET
 from tests.game.store_backends import postgresql_socket, postgresql_url
+from tests.serve.needs import need
 from tests.serve.room_games import LINE_4, Game
+from tests.serve.ssh_helpers import ServerProcess
 from tests.serve.test_room_hub import change
 
 __all__ = ["postgresql_socket", "postgresql_url"]  # the fixtures, used by name
@@ -182,3 +185,25 @@ async def test_when_the_owner_host_dies_its_visitors_are_told(postgresql_url: st
             await db.execute("SELECT pg_terminate_backend(pid) FROM sudoku_room_hosts WHERE host = %s", (a.relay.host,))
         assert await bob.until("closed") == {"kind": "closed", "reason": "server"}
         assert await bob.is_closed()
+
+
+async def test_two_ssh_servers_on_one_store_share_a_room(tmp_path: Path, postgresql_url: str) -> None:
+    """Two ``serve ssh`` processes, each in its own folder, on one PostgreSQL store: a game on
+    each server's socket, one room."""
+    need("asyncssh")
+    first = ServerProcess(tmp_path / "a", "--store", postgresql_url)
+    try:
+        second = ServerProcess(tmp_path / "b", "--store", postgresql_url)
+        try:
+            ann = await Game.enter(tmp_path / "a" / ROOMS_SOCKET, "ann", create="coop")
+            bob = await Game.enter(tmp_path / "b" / ROOMS_SOCKET, "bob", code=ann.code)
+            assert bob.joined["seat"] == 1
+            await ann.send("puzzle", shape="4x4", line=LINE_4)
+            await bob.until("puzzle", line=LINE_4)
+            await bob.send("change", **change(5, 3, 0))
+            assert await ann.until("changed") == {"kind": "changed", "seat": 1, **change(5, 3, 1)}
+        finally:
+            second.stop()
+    finally:
+        first.stop()
+    assert "rooms shared with the other hosts on the store" in first.log()
