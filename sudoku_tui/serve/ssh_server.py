@@ -12,7 +12,8 @@ SIGTERM (or Ctrl+C) hangs up every game, so each saves, and then the server
 exits. One line on stderr when a session starts and one when it ends.
 Rooms: the server runs the room hub on ``rooms.sock`` in its folder and tells
 each game where it is (docs/rooms.md); a folder whose path is too long for a
-socket leaves rooms off, with a line in the log.
+socket leaves rooms off, with a line in the log. On a PostgreSQL store the hub
+shares rooms with the other hosts on it.
 """
 
 from __future__ import annotations
@@ -32,7 +33,8 @@ from .authorized_keys import read_key_file
 from .host_key import host_key
 from .limits import LINK_WINDOW, LINKS_AT_MOST, RateLimit
 from .rooms.hub import Hub
-from .server_settings import ROOMS_SOCKET, ServerSettings
+from .rooms.serving import start_rooms
+from .server_settings import ServerSettings
 from .ssh_session import SERVER_STOPPING, GameSession, Player, idle_goodbye
 
 IDLE_CHECK = 1.0  # seconds between looks for idle sessions
@@ -148,14 +150,10 @@ class SshServer:
         self.log(f"listening on {self.host}:{self.port} (host key {key.get_fingerprint('sha256')})")
 
     async def _start_rooms(self) -> None:
-        hub = Hub(self.settings.folder / ROOMS_SOCKET, self.log)
-        try:
-            await hub.start()
-        except OSError as error:  # a socket's path has at most 107 bytes
-            self.log(f"rooms off: {hub.path} cannot be a socket ({error.strerror or error})")
-            return
-        self.hub = hub
-        self.settings = replace(self.settings, rooms=hub.path)
+        hub = await start_rooms(self.settings, self.log)
+        if hub is not None:
+            self.hub = hub
+            self.settings = replace(self.settings, rooms=hub.path)
 
     async def run(self) -> None:
         """Serve until SIGTERM or SIGINT, then stop (every game saved)."""

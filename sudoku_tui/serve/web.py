@@ -14,8 +14,9 @@ the game"): a game's websocket is taken only from the server's own page (its
 ``--allow-origin``), at most ``--max-sessions`` games at once and
 ``--connections-per-minute`` new games per address (a refused tab shows
 why), every message from the page checked (a malformed one is one log line
-and ends that tab's game), window sizes clamped, and a page that gives the
-game the keyboard as soon as it is drawn.
+and ends that tab's game), window sizes clamped, a page that gives the game
+the keyboard as soon as it is drawn, and the room hub on ``rooms.sock`` in the
+server's folder, as ``serve ssh`` runs it (docs/rooms.md).
 """
 
 from __future__ import annotations
@@ -39,6 +40,9 @@ from ..game import texts
 from .game_terminal import game_command
 from .limits import RateLimit
 from .origins import OriginPolicy
+from .rooms.hub import Hub
+from .rooms.serving import start_rooms
+from .served_game import ROOMS
 from .server_settings import ServerSettings
 
 MAX_COLUMNS = 1000  # a window's size as the page asks it, clamped: a huge one costs a game its memory
@@ -87,6 +91,7 @@ class WebServer(Server):
         self.rate = RateLimit(settings.connections_per_minute)
         self.sessions: set[web.WebSocketResponse] = set()
         self.page_script = PAGE_SCRIPT.read_text(encoding="utf-8")
+        self.hub: Hub | None = None
 
     # ---- the log ----------------------------------------------------------------
 
@@ -100,7 +105,16 @@ class WebServer(Server):
         logging.basicConfig(level="WARNING", format="%(asctime)s textual-serve: %(message)s", stream=sys.stderr)
 
     async def on_startup(self, app: web.Application) -> None:
+        """The room hub first, so that every tab's game is told where it is."""
+        self.hub = await start_rooms(self.settings, self.log)
+        if self.hub is not None:
+            # Read by each tab's process as it starts (textual-serve gives it this environment).
+            os.environ[ROOMS] = str(self.hub.path)
         self.log(f"listening on {self.host}:{self.port}")
+
+    async def on_shutdown(self, app: web.Application) -> None:
+        if self.hub is not None:
+            await self.hub.stop()
 
     # ---- the page ---------------------------------------------------------------
 

@@ -40,12 +40,15 @@ class Game:
         self.joined: dict[str, Any] = {}
 
     @classmethod
-    async def connect(cls, hub: Hub) -> Game:
-        reader, writer = await asyncio.open_unix_connection(hub.path)
+    async def connect(cls, hub: Hub | Path) -> Game:
+        """A connection to a hub of this process, or to the socket of a server's (a path)."""
+        reader, writer = await asyncio.open_unix_connection(hub if isinstance(hub, Path) else hub.path)
         return cls(reader, writer)
 
     @classmethod
-    async def enter(cls, hub: Hub, player: str, *, create: str = "", code: str = "", watch: bool = False) -> Game:
+    async def enter(
+        cls, hub: Hub | Path, player: str, *, create: str = "", code: str = "", watch: bool = False
+    ) -> Game:
         """Says hello, creates a room of kind ``create`` or joins ``code``, and reads ``joined``."""
         game = await cls.connect(hub)
         await game.send("hello", player=player, name=f"n{player}")

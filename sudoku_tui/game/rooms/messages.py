@@ -157,7 +157,8 @@ def is_shown_name(text: str) -> bool:
     )
 
 
-def _is_player_id(text: str) -> bool:
+def is_player_id(text: str) -> bool:
+    """A player's id as a game names itself (a key's fingerprint, a guest's id)."""
     return 0 < len(text) <= 128 and text.isprintable() and text.isascii()
 
 
@@ -170,7 +171,7 @@ def _is_shape(text: str) -> bool:
 
 
 _TEXT_CHECKS: dict[str, Callable[[str], bool]] = {
-    "id": _is_player_id,
+    "id": is_player_id,
     "name": is_shown_name,
     "code": is_room_code,
     "line": _is_line,

@@ -8,6 +8,12 @@ reaches). A line that is not a message, or a message out of place, closes that
 connection alone, with one line in the server's log. A game that stops reading
 is cut off once :data:`HELD_OUTPUT` bytes wait for it, so it never holds the
 others up nor the server's memory.
+
+With a :class:`~.relay.Relay` (a server on a PostgreSQL store), the hub shares rooms with
+the other hosts on that database: a room lives on the host that created it; a game here
+that joins a room of another host is a visitor, whose lines the relay carries to that
+host's hub and back (docs/rooms.md, "Across hosts"); a member on another host is a
+:class:`Remote` here.
 """
 
 from __future__ import annotations
@@ -19,15 +25,18 @@ import secrets
 import socket
 import stat
 import time
-from collections.abc import Callable
+from collections.abc import Callable, Sequence
 from contextlib import suppress
 from dataclasses import dataclass
 from pathlib import Path
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
 from ...game.players.link_codes import ALPHABET
-from ...game.rooms.messages import MAX_LINE, ROOM_CODE_LENGTH, BadMessage, decode, encode
+from ...game.rooms.messages import MAX_LINE, ROOM_CODE_LENGTH, BadMessage, check, decode, encode
 from ...game.rooms.room import Out, OutOfPlace, Room, RoomFull
+
+if TYPE_CHECKING:  # a type alone: hubs without a relay need no psycopg
+    from .relay import Relay
 
 HELD_OUTPUT = 1024 * 1024  # bytes written to one game and not yet read by it, at most
 HELLO_WITHIN = 10.0  # seconds a new connection has to say who it is and where it goes
@@ -43,10 +52,30 @@ class Link:
     name: str = ""
     room: Room | None = None
     closed: bool = False
+    away: tuple[str, str, int] | None = None  # a visitor's: the owner host, the room's code, its number
 
     def __str__(self) -> str:
         where = f" in room {self.room.code}" if self.room is not None else ""
         return f"{self.name or 'a game'}{where}"
+
+
+@dataclass(eq=False)
+class Remote:
+    """A member of one of this host's rooms whose game is on another host: connection ``n`` there."""
+
+    host: str
+    n: int
+    player: str
+    name: str
+    room: Room | None = None
+    closed: bool = False
+
+    def __str__(self) -> str:
+        where = f" in room {self.room.code}" if self.room is not None else ""
+        return f"{self.name} (host {self.host}){where}"
+
+
+Member = Link | Remote
 
 
 class Hub:
@@ -60,6 +89,7 @@ class Hub:
         clock: Callable[[], float] = time.monotonic,
         idle_check: float = IDLE_CHECK,
         hello_within: float = HELLO_WITHIN,
+        relay: Relay | None = None,
     ) -> None:
         self.path = path
         self.log = log
@@ -67,7 +97,11 @@ class Hub:
         self.idle_check = idle_check
         self.hello_within = hello_within
         self.rooms: dict[str, Room] = {}
-        self._links: dict[str, dict[str, Link]] = {}  # room code -> player -> their connection
+        self._links: dict[str, dict[str, Member]] = {}  # room code -> player -> their connection
+        self.relay = relay
+        self._visitors: dict[str, dict[str, Link]] = {}  # another host's room code -> player -> visitor
+        self._visiting: dict[int, Link] = {}  # a visitor's number -> the visitor
+        self._numbered = 0
         self._all: set[Link] = set()
         self._server: asyncio.AbstractServer | None = None
         self._idle_watch: asyncio.Task[None] | None = None
@@ -77,7 +111,14 @@ class Hub:
     async def start(self) -> None:
         """Listens; OSError when the path cannot be a socket or another hub answers on it."""
         self._clear_stale_socket()
-        self._server = await asyncio.start_unix_server(self._serve, self.path, limit=MAX_LINE)
+        if self.relay is not None:
+            await self.relay.start(self)
+        try:
+            self._server = await asyncio.start_unix_server(self._serve, self.path, limit=MAX_LINE)
+        except OSError:
+            if self.relay is not None:
+                await self.relay.stop()
+            raise
         # The folder is the owner's alone already; the socket too, whatever the umask.
         os.chmod(self.path, 0o600)
         self._idle_watch = asyncio.create_task(self._watch_idle())
@@ -106,11 +147,15 @@ class Hub:
         for room in list(self.rooms.values()):
             self._deliver(room, room.close("server"))
         for link in list(self._all):
+            if link.away is not None and self.relay is not None:
+                self.relay.to_owner(link.away[0], "drop", link.away[1], link.player, link.away[2])
             self._close(link)
         if self._server is not None:
             with suppress(Exception):
                 await asyncio.wait_for(self._server.wait_closed(), 5)
         self.rooms.clear()
+        if self.relay is not None:
+            await self.relay.stop()
         with suppress(FileNotFoundError):
             self.path.unlink()
 
@@ -121,11 +166,25 @@ class Hub:
                 self._deliver(room, room.tick())
                 if room.closed:
                     self._end_room(room)
+            await self._watch_owners()
+
+    async def _watch_owners(self) -> None:
+        """Visitors of a room whose host is gone (stopped without a word, or its database
+        connection lost) are told ``closed`` (server)."""
+        if self.relay is None:
+            return
+        for code in list(self._visitors):
+            if await self.relay.owner(code) is None:
+                for link in list(self._visitors.get(code, {}).values()):
+                    self._send(link, encode("closed", reason="server"))
+                    self._close(link)
 
     def _end_room(self, room: Room) -> None:
         self.rooms.pop(room.code, None)
         for link in self._links.pop(room.code, {}).values():
             self._close(link)
+        if self.relay is not None:
+            self.relay.forget(room.code)
 
     # ---- one game's connection -----------------------------------------------------------
 
@@ -150,7 +209,13 @@ class Hub:
     async def _converse(self, link: Link, reader: asyncio.StreamReader) -> None:
         hello = await self._first(reader, "hello")
         link.player, link.name = hello["player"], hello["name"]
-        room = self._room_for(link, await self._first(reader, "create", "join"))
+        entry = await self._first(reader, "create", "join")
+        if entry["kind"] == "join" and entry["code"] not in self.rooms and self.relay is not None:
+            owner = await self.relay.owner(entry["code"])
+            if owner is not None and owner != self.relay.host:
+                await self._visit(link, owner, entry, reader)
+                return
+        room = await self._room_for(link, entry)
         if room is None:
             return
         while not link.closed:
@@ -171,38 +236,43 @@ class Hub:
             raise OutOfPlace(f"{message['kind']} where {' or '.join(kinds)} was due")
         return message
 
-    def _room_for(self, link: Link, entry: dict[str, Any]) -> Room | None:
+    async def _room_for(self, link: Link, entry: dict[str, Any]) -> Room | None:
         """The room a game creates or joins, it seated there; None (and told why) when none."""
         if entry["kind"] == "create":
-            room = Room(self._new_code(), entry["room"], self.clock)
+            room = Room(await self._new_code(), entry["room"], self.clock)
             self.rooms[room.code] = room
             self._links[room.code] = {}
-        else:
-            found = self.rooms.get(entry["code"])
-            if found is None or found.closed:
-                self._send(link, encode("closed", reason="no-room"))
-                return None
-            room = found
+            return room if self._seat(link, room, watch=False) else None
+        found = self.rooms.get(entry["code"])
+        if found is None or found.closed:
+            self._send(link, encode("closed", reason="no-room"))
+            return None
+        return found if self._seat(link, found, watch=entry["watch"]) else None
+
+    def _seat(self, link: Member, room: Room, *, watch: bool) -> bool:
+        """Seats a game (of this host or another) in one of this host's rooms; False (and told
+        why) when the room is full."""
         try:
-            out = room.enter(link.player, link.name, watch=entry.get("watch", False))
+            out = room.enter(link.player, link.name, watch=watch)
         except RoomFull:
             self._send(link, encode("closed", reason="full"))
-            return None
+            return False
         earlier = self._links[room.code].get(link.player)
         if earlier is not None:  # the same player from a newer game: the seat follows them
             self._close(earlier)
         self._links[room.code][link.player] = link
         link.room = room
         self._deliver(room, out)
-        return room
+        return True
 
-    def _new_code(self) -> str:
+    async def _new_code(self) -> str:
+        """A code no room has, on this host or (the table's primary key) on another."""
         while True:
             code = "".join(secrets.choice(ALPHABET) for _ in range(ROOM_CODE_LENGTH))
-            if code not in self.rooms:
+            if code not in self.rooms and (self.relay is None or await self.relay.claim(code)):
                 return code
 
-    def _leave(self, link: Link) -> None:
+    def _leave(self, link: Member) -> None:
         """The game is gone from its room (unless a newer connection of its player took the seat)."""
         room, link.room = link.room, None
         if room is None or self._links.get(room.code, {}).get(link.player) is not link:
@@ -210,32 +280,140 @@ class Hub:
         del self._links[room.code][link.player]
         self._deliver(room, room.drop(link.player))
 
+    # ---- across hosts: a game of this host in another host's room ------------------------
+
+    async def _visit(self, link: Link, owner: str, entry: dict[str, Any], reader: asyncio.StreamReader) -> None:
+        """Carries a game's lines to the room on host ``owner``, each checked first; the owner's
+        answers come back through :meth:`delivered` and :meth:`cut`."""
+        assert self.relay is not None
+        self._numbered += 1
+        code, n = entry["code"], self._numbered
+        link.away = (owner, code, n)
+        self._visiting[n] = link
+        self._visitors.setdefault(code, {})[link.player] = link
+        self.relay.to_owner(owner, "enter", code, link.player, n, name=link.name, watch=entry["watch"])
+        try:
+            while not link.closed:
+                line = await reader.readline()
+                if not line.endswith(b"\n"):
+                    return
+                message = decode(line)
+                self.relay.to_owner(owner, "line", code, link.player, n, line=line.decode("ascii").rstrip("\n"))
+                if message["kind"] == "leave":
+                    self._send(link, encode("closed", reason="left"))
+                    return
+        finally:
+            self.relay.to_owner(owner, "drop", code, link.player, n)
+            self._visiting.pop(n, None)
+            visitors = self._visitors.get(code, {})
+            if visitors.get(link.player) is link:
+                del visitors[link.player]
+                if not visitors:
+                    del self._visitors[code]
+
+    def delivered(self, code: str, players: Sequence[str], line: str) -> None:
+        """A line of another host's room for this host's visitors in it; ``closed`` ends them."""
+        try:
+            message = decode(line.encode("ascii"))
+        except (BadMessage, UnicodeEncodeError):
+            self.log(f"room {code}: a line from another host dropped: not a message")
+            return
+        visitors = self._visitors.get(code, {})
+        for player in players:
+            link = visitors.get(player)
+            if link is not None:
+                self._send(link, line.encode("ascii") + b"\n")
+                if message["kind"] == "closed":
+                    self._close(link)
+
+    def cut(self, code: str, n: int) -> None:
+        link = self._visiting.get(n)
+        if link is not None and link.away is not None and link.away[1] == code:
+            self._close(link)
+
+    # ---- across hosts: a game of another host in this host's room ------------------------
+
+    def remote_enter(self, host: str, n: int, code: str, player: str, name: str, watch: bool) -> None:
+        remote = Remote(host, n, player, name)
+        room = self.rooms.get(code)
+        try:
+            check({"kind": "hello", "player": player, "name": name})
+        except BadMessage as error:
+            self.log(f"room connection of {remote} closed: {error}")
+            room = None
+        if room is None or room.closed:
+            assert self.relay is not None
+            self.relay.deliver(host, code, (player,), encode("closed", reason="no-room"))
+            return
+        self._seat(remote, room, watch=watch)
+
+    def remote_line(self, host: str, n: int, code: str, player: str, line: str) -> None:
+        remote = self._remote(host, n, code, player)
+        if remote is None or remote.room is None:
+            return  # late: its seat was taken over, or the room is gone
+        try:
+            message = decode(line.encode("ascii"))
+            self._deliver(remote.room, remote.room.receive(player, message))
+        except (BadMessage, UnicodeEncodeError) as error:
+            self.log(f"room connection of {remote} closed: {error}")
+            self._close(remote)  # while it still has its room: the cut names the room
+            self._leave(remote)
+            return
+        if message["kind"] == "leave":
+            self._leave(remote)
+            remote.closed = True  # its own host answers it ``closed`` (left)
+
+    def remote_drop(self, host: str, n: int, code: str, player: str) -> None:
+        remote = self._remote(host, n, code, player)
+        if remote is not None:
+            self._leave(remote)
+            remote.closed = True
+
+    def _remote(self, host: str, n: int, code: str, player: str) -> Remote | None:
+        """The member on ``host`` by its number there, while it still holds its seat."""
+        link = self._links.get(code, {}).get(player)
+        if isinstance(link, Remote) and link.host == host and link.n == n and not link.closed:
+            return link
+        return None
+
     # ---- sending -----------------------------------------------------------------------
 
     def _deliver(self, room: Room, out: list[Out]) -> None:
         links = self._links.get(room.code, {})
         for players, line in out:
+            away: dict[str, list[str]] = {}  # the members on other hosts, by host: one payload each
             for player in players:
                 link = links.get(player)
-                if link is not None:
+                if isinstance(link, Remote):
+                    away.setdefault(link.host, []).append(player)
+                elif link is not None:
                     self._send(link, line)
+            for host, members in away.items():
+                if self.relay is not None:
+                    self.relay.deliver(host, room.code, members, line)
 
-    def _send(self, link: Link, line: bytes) -> None:
+    def _send(self, link: Member, line: bytes) -> None:
         if link.closed:
+            return
+        if isinstance(link, Remote):
+            if self.relay is not None and link.room is not None:
+                self.relay.deliver(link.host, link.room.code, (link.player,), line)
             return
         link.writer.write(line)
         if link.writer.transport.get_write_buffer_size() > HELD_OUTPUT:
             self.log(f"room connection of {link} closed: it reads nothing ({HELD_OUTPUT} bytes held)")
             self._close(link, abort=True)
 
-    @staticmethod
-    def _close(link: Link, *, abort: bool = False) -> None:
+    def _close(self, link: Member, *, abort: bool = False) -> None:
         """Ends a connection after what is held for it is written; ``abort``: at once, for a game
         that reads nothing (closing would wait on it for ever)."""
         if link.closed:
             return
         link.closed = True
-        if abort:
+        if isinstance(link, Remote):
+            if self.relay is not None and link.room is not None:
+                self.relay.cut(link.host, link.room.code, link.n)
+        elif abort:
             link.writer.transport.abort()
         else:
             link.writer.close()
