@@ -62,6 +62,7 @@ class RoomPlay:
     versions: dict[int, int] = field(default_factory=dict)  # cell -> its version once our changes land
     shared: dict[int, tuple[int, int]] = field(default_factory=dict)  # cell -> (value, marks) as the room has it
     own_moves: list[Move] = field(default_factory=list)  # the player's moves on the shared board, to undo
+    sent_cursor: int = -1  # the cell the others were last told this player's cursor is on
 
     # ---- joining ---------------------------------------------------------------------
 
@@ -136,7 +137,8 @@ class RoomPlay:
 
     def moved_to(self, cell: int) -> None:
         """The player's cursor, shown to the others on a shared board."""
-        if self.kind == "coop" and not self.read_only:
+        if self.kind == "coop" and not self.read_only and cell != self.sent_cursor:
+            self.sent_cursor = cell
             self.sender.send("cursor", cell=cell)
 
     # ---- the player's moves --------------------------------------------------------------
