@@ -381,7 +381,7 @@ def room_title(kind: str, code: str) -> str:
 def room_hint(kind: str, host: bool, race: str, has_puzzle: bool) -> str:
     """What the panel's last line tells the player to do next."""
     if not host:
-        return "Waiting for the host" if race == "waiting" or not has_puzzle else ""
+        return "Waiting for the host" if not has_puzzle or (kind == "race" and race == "waiting") else ""
     if not has_puzzle:
         return "Pick a puzzle: o n r d"
     if kind == "race" and race == "waiting":

@@ -1,6 +1,6 @@
 """Rooms on the game screen, two served games against a real hub: w joins by code, a value
-typed in one game shows on the other's board, the room's panel names every seat, and a
-race's board is covered until the host's S."""
+typed in one game shows on the other's board, the room's panel names every seat and the
+others' cursors."""
 
 from __future__ import annotations
 
@@ -52,7 +52,7 @@ async def _join(app: SudokuApp, pilot, what: str, code: str = "") -> None:  # ty
     await pilot.pause()
 
 
-async def test_a_shared_board_and_a_race_on_two_screens(tmp_path: Path) -> None:
+async def test_a_shared_board_on_two_screens(tmp_path: Path) -> None:
     puzzles = tmp_path / "four.txt"
     puzzles.write_text(LINE_4 + "\n")
     async with running_hub() as (hub, _):
@@ -73,5 +73,6 @@ async def test_a_shared_board_and_a_race_on_two_screens(tmp_path: Path) -> None:
             await b.press("down")
             await until([a, b], lambda: 1 in ann_screen.rooms.room.cursors)  # type: ignore[union-attr]
             panel = str(ann_screen.query_one("#room", RoomPanel).render())
-            assert "Ann" in panel and "Bob" in panel and "Co-op" in panel
+            assert "Ann" in panel and "Bob" in panel and "Co-op" in panel and "r2c1" in panel  # Bob's cursor, one down
+            assert "Waiting" not in str(bob_screen.query_one("#room", RoomPanel).render())
             assert not bob_screen.board.play.can_undo

@@ -115,6 +115,10 @@ class RoomPlay:
         """Hints and Solve are off in a race (and for a watcher, who changes nothing)."""
         return self.kind == "race" or self.watching
 
+    def own_filled(self) -> int:
+        """The cells filled on this game's board (the hub tells the others, never oneself)."""
+        return sum(1 for value in self.session.play.values if value)
+
     def name_of(self, seat: int) -> str:
         return next((each.name for each in self.seats if each.seat == seat), "?")
 
@@ -202,7 +206,7 @@ class RoomPlay:
             self._send(move)
             self.own_moves.append(move)
         else:
-            self.sender.send("progress", filled=sum(1 for value in self.session.play.values if value))
+            self.sender.send("progress", filled=self.own_filled())
             if answer.solved:
                 self.sender.send("finish", elapsed_ms=int(self.session.clock.elapsed() * 1000))
         return answer
