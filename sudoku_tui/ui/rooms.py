@@ -101,7 +101,7 @@ class RoomPanel(Static):
     """The room beside the board: its code, every seat by name, counts and finishes, what next."""
 
     DEFAULT_CSS = """
-    RoomPanel { width: 24; height: auto; margin-left: 1; }
+    RoomPanel { width: 24; height: auto; margin-left: 1; display: none; }
     """
     WIDTH = 25  # with its margin: what it takes from the board's room
 
