@@ -312,7 +312,28 @@ class Session:
 
     # ---- starting and leaving a game -------------------------------------------
 
-    def _start(self, puzzle: Puzzle, origin: Source, level: str | None) -> None:
+    def start_room_puzzle(self, puzzle: Puzzle, *, hidden: bool = False) -> None:
+        """A room's puzzle, played from its start whatever this player kept of it (every
+        seat begins on the same board); ``hidden``: a race waiting for its start."""
+        self.cancel_making()
+        self.jobs.drop("load")
+        self.loading = None
+        if not (self.in_game and puzzle == self.play.puzzle):  # the host's own choice keeps its origin
+            self.puzzles, self.made, self.number = PuzzleFile(puzzle.shape, "plain", [puzzle.to_line()]), None, 0
+            self._resumed_origin = (Source.made(), None)
+            self._start(puzzle, Source.made(), None, fresh=True)
+        else:
+            self._start(puzzle, self.origin, self.level, fresh=True)
+        self.paused = hidden
+        self._sync_clock()
+
+    def restart_clock(self) -> None:
+        """A race starts: the board shows and the clock runs from nought, the same moment for all."""
+        self.clock = Clock(now=self.now)
+        self.paused = False
+        self._sync_clock()
+
+    def _start(self, puzzle: Puzzle, origin: Source, level: str | None, *, fresh: bool = False) -> None:
         """Leave the game in play (kept, or ended in the history) and start ``puzzle``,
         resuming the player's game of it when one is in progress.
 
@@ -321,13 +342,13 @@ class Session:
         A solved one starts afresh.
         """
         again = self.in_game and puzzle == self.play.puzzle
-        if again and not self._ended:
+        if again and not self._ended and not fresh:
             return
         self.jobs.drop("solve")  # a solve still running is for the old puzzle
         self.solving = False
         self.practising = None
         self._leave(again)
-        saved = None if again else self.keeper.resumable(puzzle)
+        saved = None if again or fresh else self.keeper.resumable(puzzle)
         play = self._resumed_play(puzzle, saved)
         resumed = saved if play is not None else None
         self.keeper.start(resumed)

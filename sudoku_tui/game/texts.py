@@ -357,6 +357,45 @@ def unknown_ssh_command(word: str) -> str:
     return f"Unknown command: {word}. Try ssh -t HOST [race | coop | join CODE | watch CODE | link [CODE]]."
 
 
+# Rooms in the game (w): the dialog, the room's panel, what the room says
+
+ROOMS = "Rooms"
+ROOMS_OFF = "Rooms are played on a server: ssh -t HOST, or the server's web page."
+ROOMS_UNREACHABLE = "The rooms do not answer: try again in a moment."
+ROOM_CODE_PROMPT = "Room code (6 letters and digits):"
+ROOM_CODE_BAD = "A room's code is 6 letters and digits."
+CREATE_RACE = "Create a Race"
+CREATE_COOP = "Create a Co-op Room"
+JOIN_ROOM = "Join"
+WATCH_ROOM = "Watch"
+START_RACE = "Start Race"
+ROOM_CLOSED = {
+    "no-room": "There is no room with that code.",
+    "full": "That room is full.",
+    "idle": "The room closed: nobody played for 10 minutes.",
+    "server": "The server stopped: the room closed.",
+    "left": "You left the room.",
+}
+ROOM_GONE = "The connection to the room ended."
+
+
+def room_title(kind: str, code: str) -> str:
+    return f"{'Race' if kind == 'race' else 'Co-op'} {code}"
+
+
+def room_hint(kind: str, host: bool, race: str, has_puzzle: bool) -> str:
+    """What the panel's last line tells the player to do next."""
+    if not host:
+        return "Waiting for the host" if not has_puzzle or (kind == "race" and race == "waiting") else ""
+    if not has_puzzle:
+        return "Pick a puzzle: o n r d"
+    if kind == "race" and race == "waiting":
+        return "S starts the race"
+    if kind == "race" and race == "over":
+        return "S: a rematch"
+    return ""
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

@@ -118,7 +118,7 @@ def play(served: ServedGame) -> int:
     player = new_guest_id() if served.player == GUEST else served.player
     app = SudokuApp(
         store=open_store_at(served.store, player),
-        identity=Identity(player, served=True, keep_store=served.keep_store),
+        identity=Identity(player, served=True, keep_store=served.keep_store, rooms=served.rooms),
         folders=folders,
         warm_up=False,
         crash_log=served.errors,

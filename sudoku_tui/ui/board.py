@@ -25,6 +25,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 
 from ..game.play import Play
+from ..game.rooms.playing import RoomPlay
 from ..game.session import Answer, Session
 from .commands import command
 from .drawing.cells import Highlights
@@ -163,6 +164,7 @@ class Board(Widget, can_focus=True):
     ) -> None:
         super().__init__(name=name, id=id, classes=classes)
         self.session = session  # every change goes through it
+        self.room: RoomPlay | None = None  # in a room, every move goes through it (it shares them)
         self.play: Play = session.play  # the play shown, read here and never changed
         # The cell whose possible values the player asked for (v); None once the cursor moves.
         self.possible_for: int | None = None
@@ -237,9 +239,9 @@ class Board(Widget, can_focus=True):
         if self.paused:
             return None
         if action == "undo":
-            return True if self.play.can_undo else None
+            return True if (self.room.can_undo if self.room is not None else self.play.can_undo) else None
         if action == "redo":
-            return True if self.play.can_redo else None
+            return True if self.play.can_redo and (self.room is None or self.room.kind != "coop") else None
         return True
 
     def action_pencil(self) -> None:
@@ -248,8 +250,13 @@ class Board(Widget, can_focus=True):
     def action_highlight(self) -> None:
         self.highlight = not self.highlight
 
+    @property
+    def moves(self) -> Session | RoomPlay:
+        """Where the player's moves go: the room's play in a room, else the session."""
+        return self.room if self.room is not None else self.session
+
     def action_fill_candidates(self) -> None:
-        self.show_answer(self.session.fill_candidates())
+        self.show_answer(self.moves.fill_candidates())
 
     def action_possible_values(self) -> None:
         """Possible values: the status line lists the values the rules allow in this cell."""
@@ -264,10 +271,10 @@ class Board(Widget, can_focus=True):
         self.choosing = not self.choosing
 
     def action_undo(self) -> None:
-        self.show_answer(self.session.undo())
+        self.show_answer(self.moves.undo())
 
     def action_redo(self) -> None:
-        self.show_answer(self.session.redo())
+        self.show_answer(self.moves.redo())
 
     def show_answer(self, answer: Answer) -> None:
         """What the session answered to an action (a key here, or a hint applied by the
@@ -375,9 +382,9 @@ class Board(Widget, can_focus=True):
     def _enter(self, value: int) -> None:
         """A value key (or a clear key, value 0): enter it, or in pencil mode toggle that mark."""
         if self.pencil and value:
-            self.show_answer(self.session.toggle_mark(self.cursor, value))
+            self.show_answer(self.moves.toggle_mark(self.cursor, value))
         else:
-            self.show_answer(self.session.enter(self.cursor, value))
+            self.show_answer(self.moves.enter(self.cursor, value))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)

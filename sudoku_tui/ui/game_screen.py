@@ -66,6 +66,7 @@ from .leaderboard_screen import LeaderboardScreen
 from .new_puzzle_dialog import NewPuzzleDialog
 from .player_dialogs import PlayerDialogs
 from .result_card_screen import ResultCardScreen
+from .rooms import RoomNews, RoomPanel, RoomPart
 from .statistics_screen import StatisticsScreen
 from .widgets import BoardArea, DigitCounts, GameFooter, PuzzleBar, PuzzleNumber, StatusLine
 from .worker_messages import (
@@ -116,6 +117,7 @@ class GameScreen(Screen[None]):
         self.session = session
         self.players = PlayerDialogs(self, session, identity if identity is not None else Identity())
         self.initial_path = initial_path
+        self.rooms = RoomPart(self)
         self.store_notices = store_notices
         # The board as it was when the status line's message was said; None for a
         # message that lasts (a job under way, or the start's invitation).
@@ -130,6 +132,7 @@ class GameScreen(Screen[None]):
         with BoardArea(id="board-area"):
             yield Board(self.session, id="board")
             yield DigitCounts(id="counts")
+            yield RoomPanel(id="room")
         with StatusLine(id="status-bar"):
             yield from StatusLine.parts()
         yield Static("", id="too-small")
@@ -226,9 +229,26 @@ class GameScreen(Screen[None]):
         session = self.session
         if action == "cancel_new":
             return session.making is not None  # hidden otherwise, so Escape goes on elsewhere
+        room = self.rooms.room
+        if action == "start_race":  # the host's alone, when there is a race to start
+            return room is not None and room.is_host and room.kind == "race" and room.race != "racing"
+        if room is not None and room.kind is not None and not self._room_allows(action):
+            return None
         if action in OFF_WHILE_PAUSED and session.paused:
             return None
         return True if self._can(action) else None
+
+    def _room_allows(self, action: str) -> bool:
+        """In a room: hints and Solve off in a race, the puzzle the host's choice, no pause in a race."""
+        room = self.rooms.room
+        assert room is not None
+        if action in ("solve", "hint", "check_progress"):
+            return not room.aids_off
+        if action in ("open", "new_puzzle", "random", "daily", "choose_number", "step"):
+            return room.may_choose
+        if action == "pause":
+            return room.kind != "race"
+        return True
 
     def _can(self, action: str) -> bool:
         """Whether an action can run in the game's present state."""
@@ -500,6 +520,8 @@ class GameScreen(Screen[None]):
         self._show_clock()
         self._check_size()
         self.refresh_bindings()
+        if self.rooms.room is not None:
+            self.rooms.room.offer_puzzle()  # the host's choice becomes the room's
 
     def action_random(self) -> None:
         number = self.session.random_number()
@@ -741,6 +763,8 @@ class GameScreen(Screen[None]):
 
     def on_board_selected(self, message: Board.Selected) -> None:
         self.session.cursor = message.board.cursor  # kept with the game
+        if self.rooms.room is not None:
+            self.rooms.room.moved_to(message.board.cursor)
         self._moment_passed()
         self._show_cell(message.board)
         self._show_counts()
@@ -757,3 +781,46 @@ class GameScreen(Screen[None]):
             info = session.cell_info(board.cursor, board.possible_for == board.cursor)
         with suppress(NoMatches):  # the app is shutting down
             self.status.show_cell(mode, board.pencil, info)
+
+    # ---- rooms ------------------------------------------------------------------
+
+    def action_rooms(self) -> None:
+        self.rooms.open()
+
+    def action_start_race(self) -> None:
+        room = self.rooms.room
+        if room is not None:
+            room.rematch() if room.race == "over" else room.start()
+
+    def on_room_news(self, news: RoomNews) -> None:
+        self.rooms.receive(news)
+
+    def room_news(self, kind: str) -> None:
+        """The room said something (``kind``): show the room again, and the board where it changed."""
+        room = self.rooms.room
+        if room is None:
+            return
+        board = self.board
+        board.room = room if room.kind is not None else None
+        panel = self.query_one("#room", RoomPanel)
+        panel.show_room(room)
+        if not panel.display:
+            panel.display = True
+            area = self.query_one("#board-area", BoardArea)
+            area.fit(area.size)
+        if kind in ("puzzle", "rematch"):
+            self.puzzle_bar.show_range(texts.made_range(self.session.play.shape.name), enabled=False)
+            self.sub_title = texts.room_title(room.kind or "coop", room.code)
+            self._show_new_play()
+        elif kind in ("changed", "refused", "started"):
+            board.paused = self.session.paused
+            board.mark_solved(self.session.solved)
+            board.refresh()
+            self._show_board_state()
+            self._show_clock()
+        elif kind == "closed":
+            self.notify(texts.ROOM_CLOSED.get(room.closed, texts.ROOM_GONE), severity="warning", markup=False)
+        self.refresh_bindings()
+
+    def on_unmount(self) -> None:
+        self.rooms.leave()

@@ -50,5 +50,8 @@ GAME_KEYS: list[BindingType] = [
         key_display="[",
     ),
     command("right_square_bracket", "step(1)", texts.NEXT_PUZZLE, "show the next puzzle of the file", key_display="]"),
+    # Out of the Footer, where they would push q Quit off at 80 columns: F1 and the palette list them.
+    command("w", "rooms", texts.ROOMS, "race, play one board together, or watch, by a room's code"),
+    command("S", "start_race", texts.START_RACE, "the host starts the room's race (or a rematch after its end)"),
     command("space", "pause", "Pause", "stop the clock and hide the board, or go on"),
 ]

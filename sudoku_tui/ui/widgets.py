@@ -70,6 +70,9 @@ class DigitCounts(Widget):
         return Strip([Segment(text, style)]).extend_cell_length(self.size.width, self.rich_style)
 
 
+ROOM_PANEL_WIDTH = 25  # a room's panel beside the board, with its margin (ui/rooms.py)
+
+
 class BoardArea(Horizontal):
     """Centres the board (with the digit counts beside it) and tells it how much room it has.
 
@@ -84,6 +87,8 @@ class BoardArea(Horizontal):
         board = self.query_one(Board)
         counts = self.query_one(DigitCounts)
         shape = board.play.shape
+        if self.query_one("#room").display:  # a room's panel has its place whatever the board's size
+            room = Size(max(room.width - ROOM_PANEL_WIDTH, 0), room.height)
         narrower = Size(max(room.width - DigitCounts.WIDTH, 0), room.height)
         alone, beside = choose_plan(shape, room.width, room.height), choose_plan(shape, *narrower)
         shown = beside is not None and beside == alone

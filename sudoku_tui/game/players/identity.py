@@ -3,6 +3,7 @@
 from __future__ import annotations
 
 from dataclasses import dataclass
+from pathlib import Path
 
 from ..store.interface import LOCAL_PLAYER
 from .names import is_guest
@@ -18,6 +19,7 @@ class Identity:
     player: str = LOCAL_PLAYER
     served: bool = False
     keep_store: str | None = None
+    rooms: Path | None = None  # a served game: the server's room hub, when it runs one
 
     @property
     def guest(self) -> bool:

@@ -1,0 +1,298 @@
+"""A room seen from one game (docs/rooms.md): the seats, the host's puzzle, the race, the shared board.
+
+A :class:`RoomPlay` stands between a :class:`~sudoku_tui.game.session.Session`
+and the room's connection: the player's moves go through it (it sends them),
+and every message the hub sends comes to :meth:`RoomPlay.receive`, on the
+game's own thread (the connection's reader hands them over). No screen here.
+
+On a shared board a move is applied at once and sent cell by cell with the
+version of the cell it was made on; the hub's ``changed`` acknowledges it, or
+``refused`` puts the cell back as the room has it. Others' changes go straight
+into the play, never into the player's undo: ``u`` takes back the player's own
+last move alone, by sending its cells as they were (a cell someone changed
+since is left as they made it).
+"""
+
+from __future__ import annotations
+
+from dataclasses import dataclass, field
+from typing import Any, Literal, Protocol
+
+from ...engine.board.puzzle import Puzzle
+from ...engine.board.shapes import shape_for_size
+from ..play import CellChange, Move
+from ..session import REFUSED, UNCHANGED, Answer, Session
+from .messages import Role, RoomKind, Seat
+
+RaceState = Literal["waiting", "racing", "over"]
+
+
+class Sender(Protocol):
+    """The room's connection, as this side uses it (a :class:`~.client.RoomClient`)."""
+
+    def send(self, kind: str, **fields: Any) -> None: ...
+
+
+@dataclass(frozen=True)
+class Finish:
+    """A race's finish as the hub numbered it."""
+
+    seat: int
+    elapsed_ms: int
+    place: int
+
+
+@dataclass
+class RoomPlay:
+    """One game's part in a room: what it knows of the room, and the moves it shares."""
+
+    session: Session
+    sender: Sender
+    code: str = ""
+    kind: RoomKind | None = None
+    role: Role | None = None
+    seat: int = -1
+    seats: tuple[Seat, ...] = ()
+    puzzle: Puzzle | None = None  # the room's puzzle, once the host chose it
+    race: RaceState = "waiting"
+    filled: dict[int, int] = field(default_factory=dict)  # a race: seat -> cells filled
+    finishes: list[Finish] = field(default_factory=list)
+    cursors: dict[int, int] = field(default_factory=dict)  # the shared board: seat -> cell
+    closed: str = ""  # why the hub closed the room ("" while open)
+    versions: dict[int, int] = field(default_factory=dict)  # cell -> its version once our changes land
+    shared: dict[int, tuple[int, int]] = field(default_factory=dict)  # cell -> (value, marks) as the room has it
+    own_moves: list[Move] = field(default_factory=list)  # the player's moves on the shared board, to undo
+    sent_cursor: int = -1  # the cell the others were last told this player's cursor is on
+
+    # ---- joining ---------------------------------------------------------------------
+
+    def begin(
+        self, player: str, name: str, *, create: RoomKind | None = None, code: str = "", watch: bool = False
+    ) -> None:
+        """Says who plays, then creates a room of kind ``create`` or joins (or watches) ``code``."""
+        self.sender.send("hello", player=player, name=name)
+        if create is not None:
+            self.sender.send("create", room=create)
+        else:
+            self.sender.send("join", code=code, watch=watch)
+
+    def leave(self) -> None:
+        self.sender.send("leave")
+
+    # ---- what the game may do ------------------------------------------------------------
+
+    @property
+    def is_host(self) -> bool:
+        return self.role == "host"
+
+    @property
+    def watching(self) -> bool:
+        return self.role == "watcher"
+
+    @property
+    def hidden(self) -> bool:
+        """A race not started yet: the board is covered for everyone."""
+        return self.kind == "race" and self.race == "waiting"
+
+    @property
+    def read_only(self) -> bool:
+        """The board takes no move from this player now."""
+        if self.watching or self.closed or self.puzzle is None or self.kind is None:
+            return self.kind is not None  # out of any room (kind None) the game is the player's own
+        if self.kind == "race":
+            return self.race != "racing" or any(finish.seat == self.seat for finish in self.finishes)
+        return False
+
+    @property
+    def may_choose(self) -> bool:
+        """The host may still put another puzzle in play for the room."""
+        if not self.is_host or self.closed:
+            return False
+        return self.race == "waiting" if self.kind == "race" else not self.shared
+
+    @property
+    def aids_off(self) -> bool:
+        """Hints and Solve are off in a race (and for a watcher, who changes nothing)."""
+        return self.kind == "race" or self.watching
+
+    def own_filled(self) -> int:
+        """The cells filled on this game's board (the hub tells the others, never oneself)."""
+        return sum(1 for value in self.session.play.values if value)
+
+    def name_of(self, seat: int) -> str:
+        return next((each.name for each in self.seats if each.seat == seat), "?")
+
+    def offer_puzzle(self) -> bool:
+        """After the host's usual actions put a puzzle in play: it becomes the room's
+        (the hub sends it back to all, this game included). False when nothing was sent."""
+        puzzle = self.session.puzzle
+        if not self.may_choose or not self.session.has_puzzle or puzzle == self.puzzle:
+            return False
+        self.sender.send("puzzle", shape=puzzle.shape.name, line=puzzle.to_line())
+        return True
+
+    def start(self) -> None:
+        if self.is_host and self.hidden and self.puzzle is not None:
+            self.sender.send("start")
+
+    def rematch(self) -> None:
+        if self.is_host and self.kind == "race" and self.race == "over":
+            self.sender.send("rematch")
+
+    def moved_to(self, cell: int) -> None:
+        """The player's cursor, shown to the others on a shared board."""
+        if self.kind == "coop" and not self.read_only and cell != self.sent_cursor:
+            self.sent_cursor = cell
+            self.sender.send("cursor", cell=cell)
+
+    # ---- the player's moves --------------------------------------------------------------
+
+    def enter(self, cell: int, value: int) -> Answer:
+        if self.read_only:
+            return REFUSED
+        return self._shared(self.session.enter(cell, value))
+
+    def toggle_mark(self, cell: int, value: int) -> Answer:
+        if self.read_only:
+            return REFUSED
+        return self._shared(self.session.toggle_mark(cell, value))
+
+    def fill_candidates(self) -> Answer:
+        if self.read_only:
+            return REFUSED
+        return self._shared(self.session.fill_candidates())
+
+    def redo(self) -> Answer:
+        if self.read_only or self.kind == "coop":
+            return UNCHANGED  # on a shared board undo sends a move of its own; there is nothing to redo
+        return self._shared(self.session.redo())
+
+    def undo(self) -> Answer:
+        if self.read_only:
+            return REFUSED
+        if self.kind != "coop":
+            return self._shared(self.session.undo())
+        return self._undo_own()
+
+    @property
+    def can_undo(self) -> bool:
+        if self.kind == "coop":
+            return bool(self.own_moves) and not self.read_only
+        return self.session.play.can_undo and not self.read_only
+
+    def _undo_own(self) -> Answer:
+        play = self.session.play
+        while self.own_moves:
+            move = self.own_moves.pop()
+            # A cell someone else changed since keeps their change.
+            back = [
+                CellChange(c.cell, c.new_value, c.old_value, c.new_marks, c.old_marks)
+                for c in move.changes
+                if (play.values[c.cell], play.marks[c.cell]) == (c.new_value, c.new_marks)
+            ]
+            if back:
+                undone = Move(f"Undo {move.name}", tuple(back))
+                self._write(back)
+                self._send(undone)
+                return Answer(undone, solved=self.session.after_change())
+        return UNCHANGED
+
+    def _shared(self, answer: Answer) -> Answer:
+        """A move the session made: to the room, as the room's kind says."""
+        move = answer.move
+        if move is None or self.kind is None:
+            return answer
+        if self.kind == "coop":
+            self._send(move)
+            self.own_moves.append(move)
+        else:
+            self.sender.send("progress", filled=self.own_filled())
+            if answer.solved:
+                self.sender.send("finish", elapsed_ms=int(self.session.clock.elapsed() * 1000))
+        return answer
+
+    def _send(self, move: Move) -> None:
+        for change in move.changes:
+            version = self.versions.get(change.cell, 0)
+            self.sender.send(
+                "change", cell=change.cell, value=change.new_value, marks=change.new_marks, colour=0, version=version
+            )
+            self.versions[change.cell] = version + 1  # what the cell's version is once this lands
+
+    def _write(self, changes: tuple[CellChange, ...] | list[CellChange]) -> None:
+        play = self.session.play
+        for change in changes:
+            play.values[change.cell], play.marks[change.cell] = change.new_value, change.new_marks
+
+    # ---- what the room says --------------------------------------------------------------
+
+    def receive(self, message: dict[str, Any]) -> str:
+        """A checked message from the hub; its kind, for the screen to know what to show again."""
+        kind = str(message["kind"])
+        handler = getattr(self, f"_on_{kind}", None)
+        if handler is not None:
+            handler(message)
+        return kind
+
+    def _on_joined(self, message: dict[str, Any]) -> None:
+        self.code, self.kind, self.role, self.seat = message["code"], message["room"], message["role"], message["seat"]
+
+    def _on_seats(self, message: dict[str, Any]) -> None:
+        self.seats = tuple(Seat(s["seat"], s["name"], s["role"], s["connected"]) for s in message["seats"])
+
+    def _on_puzzle(self, message: dict[str, Any]) -> None:
+        self.puzzle = Puzzle.from_line(shape_for_size(message["shape"]), message["line"])
+        self.versions, self.shared, self.own_moves, self.cursors = {}, {}, [], {}
+        self.filled, self.finishes = {}, []
+        self.session.start_room_puzzle(self.puzzle, hidden=self.hidden)
+
+    def _on_started(self, _message: dict[str, Any]) -> None:
+        self.race = "racing"
+        if self.puzzle is not None and not self.watching:
+            self.session.restart_clock()
+
+    def _on_progressed(self, message: dict[str, Any]) -> None:
+        self.filled[message["seat"]] = message["filled"]
+
+    def _on_finished(self, message: dict[str, Any]) -> None:
+        self.finishes.append(Finish(message["seat"], message["elapsed_ms"], message["place"]))
+        if self.puzzle is not None:
+            self.filled[message["seat"]] = self.puzzle.shape.size
+
+    def _on_ended(self, _message: dict[str, Any]) -> None:
+        self.race = "over"
+
+    def _on_rematch(self, _message: dict[str, Any]) -> None:
+        self.race, self.filled, self.finishes = "waiting", {}, []
+        if self.puzzle is not None:
+            self.session.start_room_puzzle(self.puzzle, hidden=True)
+
+    def _on_changed(self, message: dict[str, Any]) -> None:
+        cell, version = message["cell"], message["version"]
+        value, marks = message["value"], message["marks"]
+        self.shared[cell] = (value, marks)
+        mine = message["seat"] == self.seat
+        if mine and self.versions.get(cell, 0) > version:
+            return  # a later change of ours to this cell is on its way: the board shows that one
+        self.versions[cell] = version
+        self._put(cell, value, marks)
+
+    def _on_refused(self, message: dict[str, Any]) -> None:
+        cell = message["cell"]
+        self.versions[cell] = message["version"]
+        value, marks = self.shared.get(cell, (0, 0))
+        self._put(cell, value, marks)
+
+    def _put(self, cell: int, value: int, marks: int) -> None:
+        """The room's cell on this game's board, outside the player's undo."""
+        play = self.session.play
+        if play.is_given(cell) or (play.values[cell], play.marks[cell]) == (value, marks):
+            return
+        play.values[cell], play.marks[cell] = value, marks
+        self.session.after_change()
+
+    def _on_moved(self, message: dict[str, Any]) -> None:
+        self.cursors[message["seat"]] = message["cell"]
+
+    def _on_closed(self, message: dict[str, Any]) -> None:
+        self.closed = message["reason"]

@@ -1,0 +1,215 @@
+"""Rooms on the game screen: the dialog of ``w``, the room's panel beside the board, and the
+glue between the room's connection (its reader thread) and the screen.
+
+Names come from other players: the panel draws them as plain text, never as markup.
+"""
+
+from __future__ import annotations
+
+from collections.abc import Callable
+from typing import Any, ClassVar, Protocol
+
+from textual import on
+from textual.app import App, ComposeResult
+from textual.binding import Binding, BindingType
+from textual.containers import Horizontal, Vertical
+from textual.message import Message
+from textual.widgets import Button, Input, Label, Static
+
+from ..game import texts
+from ..game.clock import format_elapsed
+from ..game.players.naming import name_shown
+from ..game.rooms.client import RoomClient
+from ..game.rooms.messages import RoomKind, is_room_code
+from ..game.rooms.playing import RoomPlay
+from ..game.session import Session
+from .modal import Modal
+from .player_dialogs import PlayerDialogs
+
+
+class RoomScreen(Protocol):
+    """What of the game screen the room uses (the screen imports this module, not the other way)."""
+
+    session: Session
+    players: PlayerDialogs
+    app: App[Any]
+
+    def show_message(self, text: str, title: str = ...) -> None: ...
+    def post_message(self, message: Message) -> bool: ...
+    def room_news(self, kind: str) -> None: ...
+
+
+RoomChoice = tuple[str, str]  # ("race" | "coop" | "join" | "watch", the code typed)
+
+
+class RoomNews(Message):
+    """What the room's reader thread heard (None: the connection ended)."""
+
+    def __init__(self, client: RoomClient, message: dict[str, Any] | None) -> None:
+        super().__init__()
+        self.client = client
+        self.message = message
+
+
+class RoomsDialog(Modal[RoomChoice | None]):
+    """Create a race or a co-op room, or join or watch one by its code."""
+
+    DEFAULT_CSS = """
+    RoomsDialog > Vertical { width: 46; }
+    RoomsDialog Button { margin: 0 1 0 0; }
+    RoomsDialog #room-code { width: 100%; }
+    RoomsDialog .buttons { margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+
+    def compose(self) -> ComposeResult:
+        with Vertical() as box:
+            box.border_title = texts.ROOMS
+            with Horizontal(classes="buttons"):
+                yield Button(texts.CREATE_RACE, id="race", compact=True)
+                yield Button(texts.CREATE_COOP, id="coop", compact=True)
+            yield Label(texts.ROOM_CODE_PROMPT, markup=False)
+            yield Input(id="room-code", compact=True, max_length=6)
+            yield Label("", id="room-problem", markup=False)
+            with Horizontal(classes="buttons"):
+                yield Button(texts.JOIN_ROOM, id="join", variant="primary", compact=True)
+                yield Button(texts.WATCH_ROOM, id="watch", compact=True)
+
+    def on_mount(self) -> None:
+        self.query_one("#race", Button).focus()
+
+    @on(Button.Pressed)
+    def _pressed(self, event: Button.Pressed) -> None:
+        self._choose(str(event.button.id))
+
+    @on(Input.Submitted, "#room-code")
+    def _submitted(self) -> None:
+        self._choose("join")
+
+    def _choose(self, what: str) -> None:
+        code = self.query_one("#room-code", Input).value.strip().upper()
+        if what in ("join", "watch") and not is_room_code(code):
+            self.query_one("#room-problem", Label).update(texts.ROOM_CODE_BAD)
+            return
+        self.close((what, code))
+
+    def action_close(self) -> None:
+        self.close(None)
+
+
+class RoomPanel(Static):
+    """The room beside the board: its code, every seat by name, counts and finishes, what next."""
+
+    DEFAULT_CSS = """
+    RoomPanel { width: 24; height: auto; margin-left: 1; display: none; }
+    """
+    WIDTH = 25  # with its margin: what it takes from the board's room
+
+    def __init__(self, *, id: str | None = None) -> None:
+        super().__init__("", id=id, markup=False)
+
+    def show_room(self, room: RoomPlay) -> None:
+        self.update("\n".join(panel_lines(room)))
+
+
+def panel_lines(room: RoomPlay) -> list[str]:
+    """The panel's text: plain lines of at most 24 columns."""
+    if room.kind is None:
+        return []
+    size = room.puzzle.shape.size if room.puzzle is not None else 0
+    lines = [texts.room_title(room.kind, room.code)]
+    finishes = {finish.seat: finish for finish in room.finishes}
+    for seat in room.seats:
+        mark = "*" if seat.role == "host" else ("~" if seat.role == "watcher" else " ")
+        mine = ">" if seat.seat == room.seat else " "
+        if not seat.connected:
+            state = "away"
+        elif seat.role == "watcher":
+            state = "watch"
+        elif room.kind == "race" and seat.seat in finishes:
+            finish = finishes[seat.seat]
+            state = f"#{finish.place} {format_elapsed(finish.elapsed_ms / 1000)}"
+        elif room.kind == "race":
+            filled = room.own_filled() if seat.seat == room.seat else room.filled.get(seat.seat, 0)
+            state = f"{filled}/{size}" if room.race != "waiting" else ""
+        else:
+            cell = room.cursors.get(seat.seat)
+            state = room.puzzle.shape.cell_name(cell) if cell is not None and room.puzzle is not None else ""
+        lines.append(f"{mine}{mark}{seat.name[:16]:<16} {state}"[:24])
+    if room.race == "over" and room.kind == "race":
+        lines.append("Race over")
+    hint = texts.room_hint(room.kind, room.is_host, room.race, room.puzzle is not None)
+    if room.closed:
+        hint = texts.ROOM_CLOSED.get(room.closed, texts.ROOM_GONE)
+    if hint:
+        lines.append(hint)
+    return lines
+
+
+class RoomPart:
+    """The screen's room: joins through the dialog, hands the hub's messages to the screen's
+    thread, and tells the screen what to show again."""
+
+    def __init__(self, screen: RoomScreen) -> None:
+        self.screen = screen
+        self.room: RoomPlay | None = None
+        self.client: RoomClient | None = None
+
+    def open(self) -> None:
+        rooms = self.screen.players.identity.rooms
+        if rooms is None:
+            self.screen.show_message(texts.ROOMS_OFF)
+            return
+        self.screen.app.push_screen(RoomsDialog(), self._chosen)
+
+    def _chosen(self, choice: RoomChoice | None) -> None:
+        if choice is None:
+            return
+        rooms = self.screen.players.identity.rooms
+        assert rooms is not None
+        self.leave()
+        made: list[RoomClient] = []
+        client = RoomClient(rooms, *self._from_thread(made))
+        made.append(client)
+        try:
+            client.connect()
+        except OSError:
+            self.screen.show_message(texts.ROOMS_UNREACHABLE)
+            return
+        self.client = client
+        session = self.screen.session
+        self.room = RoomPlay(session, client)
+        what, code = choice
+        player = session.keeper.player
+        name = name_shown(session.keeper.store, player)
+        create: RoomKind | None = "race" if what == "race" else "coop" if what == "coop" else None
+        self.room.begin(player, name, create=create, code=code, watch=what == "watch")
+
+    def _from_thread(self, client: list[RoomClient]) -> tuple[Callable[[dict[str, Any]], None], Callable[[], None]]:
+        """The reader thread's callbacks: each posts to the screen (thread-safe, never waiting)."""
+
+        def on_message(message: dict[str, Any]) -> None:
+            self.screen.post_message(RoomNews(client[0], message))
+
+        def on_end() -> None:
+            self.screen.post_message(RoomNews(client[0], None))
+
+        return on_message, on_end
+
+    def receive(self, news: RoomNews) -> None:
+        """On the screen's thread: a message of the room in play (or its end)."""
+        room = self.room
+        if room is None or news.client is not self.client:
+            return  # a room left meanwhile
+        if news.message is None:
+            if not room.closed:
+                room.closed = "gone"
+                self.screen.room_news("closed")
+            return
+        self.screen.room_news(room.receive(news.message))
+
+    def leave(self) -> None:
+        """Out of the room in play (a new one chosen, or the game ends)."""
+        client, self.client, self.room = self.client, None, None
+        if client is not None:
+            client.close()
