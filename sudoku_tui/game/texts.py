@@ -336,7 +336,7 @@ def keep_games_code(code: str, minutes: int) -> str:
 LINK_NEEDS_KEY = "Linking needs an SSH key: a guest keeps its games with Keep My Games in the game's palette."
 LINK_TOO_OFTEN = "Too many link commands from this key (at most 5 in 10 minutes): try again later."
 LINK_STORE_UNAVAILABLE = "Keys cannot be linked now: the server's store cannot be used. Try again later."
-ROOMS_NOT_YET = "Rooms (race, coop, join, watch) come in a later version of this server: not yet."
+ROOM_CODE_NEEDED = "A room code is 6 letters and digits: ssh -t HOST join CODE, or watch CODE."
 
 
 def link_code_made(code: str, minutes: int) -> tuple[str, str]:

@@ -25,10 +25,11 @@ from ..game.making_turns import MakingTurns
 from ..game.new_puzzle import take_turns
 from ..game.players.identity import Identity
 from ..game.players.names import new_guest_id
+from ..game.rooms.asked import read_room_text
 from ..game.store.location import open_store_at
 from ..paths import bundled_puzzles
 from .game_end import TERMINAL_BACK
-from .served_game import NotServed, ServedGame
+from .served_game import ROOM, NotServed, ServedGame
 from .server_settings import GUEST
 
 
@@ -118,7 +119,13 @@ def play(served: ServedGame) -> int:
     player = new_guest_id() if served.player == GUEST else served.player
     app = SudokuApp(
         store=open_store_at(served.store, player),
-        identity=Identity(player, served=True, keep_store=served.keep_store, rooms=served.rooms),
+        identity=Identity(
+            player,
+            served=True,
+            keep_store=served.keep_store,
+            rooms=served.rooms,
+            room_asked=read_room_text(os.environ.get(ROOM, "")),
+        ),
         folders=folders,
         warm_up=False,
         crash_log=served.errors,

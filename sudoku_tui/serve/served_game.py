@@ -25,6 +25,7 @@ SOLVER = "SUDOKU_TUI_SOLVER"
 ERRORS = "SUDOKU_TUI_ERRORS"
 KEEP_STORE = "SUDOKU_TUI_KEEP_STORE"
 ROOMS = "SUDOKU_TUI_ROOMS"
+ROOM = "SUDOKU_TUI_ROOM"  # the room asked for on the command line (game.rooms.asked)
 
 
 class NotServed(Exception):

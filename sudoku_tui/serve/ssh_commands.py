@@ -2,8 +2,8 @@
 
 ``ssh -t HOST`` (no command, or an empty one) plays; ``link`` and ``link CODE``
 link keys into one player (key_links.py); ``race``, ``coop``, ``join CODE`` and
-``watch CODE`` are rooms, which a later version brings; any other word gets the
-``Unknown command`` line. Words are read in any case. The command is the
+``watch CODE`` start the game in that room (game/rooms/asked.py); any other word
+gets the ``Unknown command`` line. Words are read in any case. The command is the
 client's: the word said back is escaped of control characters and bounded.
 """
 

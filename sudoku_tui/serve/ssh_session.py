@@ -26,11 +26,13 @@ from typing import Any, Protocol
 import asyncssh
 
 from ..game import texts
+from ..game.rooms.asked import asked_room, room_text
 from ..game.texts import TYPED_TOO_MUCH
 from .game_end import unexpected_end
 from .game_terminal import GameTerminal, game_command
 from .key_links import link_keys
 from .limits import DEFAULT_SIZE, HELD_OUTPUT, RateLimit, terminal_size, terminal_type
+from .served_game import ROOM
 from .server_settings import ServerSettings
 from .ssh_commands import PLAY, Command, Kind, read_command, shown_word
 
@@ -123,8 +125,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if self.command.kind is Kind.LINK:
             self._start_link(chan)
             return
-        if self.command.kind is Kind.ROOMS:
-            self._answer(chan, texts.ROOMS_NOT_YET, 2)
+        if self.command.kind is Kind.ROOMS and asked_room(self.command.word, self.command.rest) is None:
+            self._answer(chan, texts.ROOM_CODE_NEEDED, 2)
             return
         if self.command.kind is Kind.UNKNOWN:
             self._answer(chan, texts.unknown_ssh_command(shown_word(self.command.word)), 2)
@@ -209,6 +211,9 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         """Run the game until it ends; its exit status (-1 when it could not start)."""
         # Textual asks only whether NO_COLOR is set: the client's value never reaches the game.
         extra = {"NO_COLOR": "1"} if "NO_COLOR" in chan.get_environment() else {}
+        asked = asked_room(self.command.word, self.command.rest) if self.command.kind is Kind.ROOMS else None
+        if asked is not None:  # checked words only: a room's kind and a room code
+            extra[ROOM] = room_text(asked)
         env = self.server.settings.game_environment(self.player.key, terminal_type(self.term), extra)
         self.game = GameTerminal(game_command(), env, self._drawn)
         try:

@@ -146,8 +146,10 @@ class GameScreen(Screen[None]):
         self._show_clock()
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
         last = self.session.open_store(self.store_notices)
-        # A player asked for a name answers that first; the last game is offered after.
-        self.players.ask_name_first(lambda: self._offer_last(last))
+        # A player asked for a name answers that first; then the room asked for on the
+        # command line, or else the offer of the last game.
+        asked = self.players.identity.room_asked
+        self.players.ask_name_first(lambda: self.rooms.choose(asked) if asked else self._offer_last(last))
         if self.initial_path is not None:
             self.open_file(self.initial_path)
 

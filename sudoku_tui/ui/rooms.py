@@ -163,7 +163,13 @@ class RoomPart:
         self.screen.app.push_screen(RoomsDialog(), self._chosen)
 
     def _chosen(self, choice: RoomChoice | None) -> None:
-        if choice is None:
+        if choice is not None:
+            self.choose(choice)
+
+    def choose(self, choice: RoomChoice) -> None:
+        """Into the room chosen (in the dialog, or on the command line)."""
+        if self.screen.players.identity.rooms is None:
+            self.screen.show_message(texts.ROOMS_OFF)
             return
         rooms = self.screen.players.identity.rooms
         assert rooms is not None

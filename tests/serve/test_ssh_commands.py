@@ -72,10 +72,33 @@ async def test_an_unknown_word_is_said_back_escaped_and_cut(server: ServerProces
     assert status == 2
 
 
-@pytest.mark.parametrize("command", ["race", "coop", "join AB12CD", "WATCH AB12CD"])
-async def test_rooms_are_not_yet(server: ServerProcess, keys, command: str) -> None:  # type: ignore[no-untyped-def]
+@pytest.mark.parametrize("command", ["join", "watch AB12", "JOIN AB10OI", "race AB23CD", "watch \x1b[2J"])
+async def test_a_room_word_without_its_code_says_what_a_code_is(server: ServerProcess, keys, command: str) -> None:  # type: ignore[no-untyped-def]
     alice, _ = keys
-    assert await run(server, alice, command) == (texts.ROOMS_NOT_YET + "\n", 2)
+    assert await run(server, alice, command, terminal=True) == (texts.ROOM_CODE_NEEDED + "\n", 2)
+
+
+@pytest.mark.parametrize("command", ["race", "coop", "join AB23CD", "WATCH AB23CD"])
+async def test_a_room_needs_a_terminal(server: ServerProcess, keys, command: str) -> None:  # type: ignore[no-untyped-def]
+    alice, _ = keys
+    assert await run(server, alice, command) == ("sudoku-tui needs a terminal: connect with ssh -t.\n", 2)
+
+
+async def test_coop_and_join_start_the_game_in_one_room(server: ServerProcess, keys) -> None:  # type: ignore[no-untyped-def]
+    alice, bob = keys
+    async with await connect(server.port, alice) as host_conn, await connect(server.port, bob) as guest_conn:
+        host = await Screen(host_conn).start("coop")
+        await host.wait_for("Co-op ")
+        found = re.search(r"Co-op ([A-Z0-9]{6})", host.text())
+        assert found is not None, host.text()
+        guest = await Screen(guest_conn).start(f"join {found.group(1).lower()}")
+        await guest.wait_for(f"Co-op {found.group(1)}")
+        for screen in (host, guest):  # both names on both panels
+            await screen.wait_for("alice")
+            await screen.wait_for("bob")
+        for screen in (host, guest):
+            await screen.press("\x11")
+            assert await screen.exit_status() == 0
 
 
 async def test_an_empty_command_plays(server: ServerProcess, keys) -> None:  # type: ignore[no-untyped-def]

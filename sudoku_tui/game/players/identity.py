@@ -5,6 +5,7 @@ from __future__ import annotations
 from dataclasses import dataclass
 from pathlib import Path
 
+from ..rooms.asked import RoomAsked
 from ..store.interface import LOCAL_PLAYER
 from .names import is_guest
 
@@ -20,6 +21,7 @@ class Identity:
     served: bool = False
     keep_store: str | None = None
     rooms: Path | None = None  # a served game: the server's room hub, when it runs one
+    room_asked: RoomAsked | None = None  # the room to start in (ssh -t HOST race, join CODE, ...)
 
     @property
     def guest(self) -> bool:
