@@ -1,0 +1,176 @@
+"""Co-op rooms on one ``sudoku-tui serve ssh``: the time from a player's key to the other
+players' screens, and memory per player.
+
+    python -m benchmarks.bench_rooms [--rooms R] [--players P] [--moves M] [--think S] [--quick]
+
+R co-op rooms (default 25; 3 with ``--quick``) of P players each (default 4),
+every player a key of its own and a real asyncssh client with a terminal and a
+terminal emulator (pyte). The host of each room connects with ``ssh -t HOST coop``
+and puts today's daily puzzle in play (``d``); the others connect with ``join
+CODE``. Then, in every room at once, the players take turns: each moves to an
+empty cell and types its value (M values a player, default 3, a key every S
+seconds after the last answer, default 0.3). For each value, the time from the
+key leaving the client to the value standing in that cell on each of the other
+players' screens is measured; reported: p50, p95 and the largest, over every
+value and every other screen, with the machine's load. Then the memory of the
+game processes, per player (resident and proportional). The target of the
+issue: p95 under 250 ms. The clients run on the same two cores as the server
+and its games; the load line says how busy the machine was.
+"""
+
+from __future__ import annotations
+
+import argparse
+import asyncio
+import os
+import re
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from benchmarks.bench_serve import memory, percentile
+from sudoku_tui.game.daily import daily_puzzle, today
+from tests.serve.ssh_helpers import Screen, ServerProcess, connect, make_key
+
+RIGHT, LEFT, DOWN, UP = "\x1b[C", "\x1b[D", "\x1b[B", "\x1b[A"
+CODE = re.compile(r"Co-op ([A-Z0-9]{6})")
+THINK = 0.3
+WAIT = 120.0  # seconds: a safety net for one screen that never shows a value
+
+
+def board_values(screen: Screen) -> list[list[str]]:
+    """The 9x9 board as the screen shows it: rows of cell texts (cursor marks taken off)."""
+    rows = []
+    for line in screen.screen.display:
+        if line.count("┃") >= 4 and line.count("│") >= 6:
+            cells = re.split(r"[┃│]", line)[1:10]
+            if len(cells) == 9:
+                rows.append([cell.strip().strip("‹›").strip() for cell in cells])
+    return rows
+
+
+def shows(screen: Screen, cell: int, value: int) -> bool:
+    rows = board_values(screen)
+    row, column = divmod(cell, 9)
+    return len(rows) >= 9 and rows[row][column] == str(value)
+
+
+class Player:
+    """One client in a room: its screen and where its cursor stands."""
+
+    def __init__(self, screen: Screen) -> None:
+        self.screen = screen
+        self.at = 0
+
+    def keys_to(self, cell: int) -> list[str]:
+        row, column = divmod(self.at, 9)
+        to_row, to_column = divmod(cell, 9)
+        self.at = cell
+        vertical = [DOWN if to_row > row else UP] * abs(to_row - row)
+        return vertical + [RIGHT if to_column > column else LEFT] * abs(to_column - column)
+
+
+async def arrival(screen: Screen, cell: int, value: int) -> float:
+    """The moment the value stands in the cell on ``screen``."""
+    async with asyncio.timeout(WAIT):
+        while not shows(screen, cell, value):
+            screen.arrived.clear()
+            if shows(screen, cell, value):
+                break
+            await screen.arrived.wait()
+    return time.perf_counter()
+
+
+async def open_room(port: int, keys: list[Path], line: str) -> list[Player]:
+    host_conn = await connect(port, keys[0])
+    host = await Screen(host_conn).start("coop")
+    await host.wait_for("Co-op ", timeout=WAIT)
+    found = CODE.search(host.text())
+    assert found is not None, host.text()
+    await host.press("d")
+    await host.wait_for("(new puzzle, 9x9)", timeout=WAIT)
+    players = [Player(host)]
+    for key in keys[1:]:
+        screen = await Screen(await connect(port, key)).start(f"join {found.group(1)}")
+        await until_board(screen, line)
+        players.append(Player(screen))
+    return players
+
+
+async def until_board(screen: Screen, line: str) -> None:
+    """Until the room's puzzle stands on a joiner's screen (its first given)."""
+    given = next(cell for cell, char in enumerate(line) if char != ".")
+    async with asyncio.timeout(WAIT):
+        while not shows(screen, given, int(line[given])):
+            screen.arrived.clear()
+            await screen.arrived.wait()
+
+
+async def play_room(players: list[Player], cells: list[int], solution: tuple[int, ...], think: float) -> list[float]:
+    """The players in turn, a value each time; the times to the other screens."""
+    times: list[float] = []
+    for turn, cell in enumerate(cells):
+        player = players[turn % len(players)]
+        await player.screen.press(*player.keys_to(cell), pause=0.02)
+        await asyncio.sleep(think)
+        others = [other.screen for other in players if other is not player]
+        waits = [asyncio.ensure_future(arrival(screen, cell, solution[cell])) for screen in others]
+        await asyncio.sleep(0)  # the waiters see the screens as they were before the key
+        sent = time.perf_counter()
+        await player.screen.press(str(solution[cell]), pause=0)
+        times += [at - sent for at in await asyncio.gather(*waits)]
+    return times
+
+
+def load() -> str:
+    one, five, _ = os.getloadavg()
+    return f"load average {one:.1f} (1 min), {five:.1f} (5 min)"
+
+
+async def measure(rooms: int, size: int, moves: int, think: float, folder: Path) -> None:
+    line, made = daily_puzzle(today(), "medium", "9")
+    empty = [cell for cell, char in enumerate(line) if char == "."]
+    keys = [make_key(folder, f"key{number}") for number in range(rooms * size)]
+    server = ServerProcess(
+        folder / "server", "--max-sessions", str(rooms * size + 5), "--connections-per-minute", "100000"
+    )
+    try:
+        started = time.perf_counter()
+        teams = await asyncio.gather(
+            *(open_room(server.port, keys[room * size : (room + 1) * size], line) for room in range(rooms))
+        )
+        print(f"{rooms} co-op rooms of {size}: all on one board after {time.perf_counter() - started:.0f} s; {load()}")
+        print("  " + memory(server))
+        cells = empty[: size * moves]
+        results = await asyncio.gather(*(play_room(team, cells, made.solution, think) for team in teams))
+        times = [t for room in results for t in room]
+        print(
+            f"  key to the other {size - 1} screens: p50 {percentile(times, 0.5) * 1000:.0f} ms, "
+            f"p95 {percentile(times, 0.95) * 1000:.0f} ms, largest {max(times) * 1000:.0f} ms "
+            f"({len(times)} arrivals of {len(cells) * rooms} values); {load()}"
+        )
+        print("  after playing: " + memory(server))
+        for team in teams:
+            for player in team:
+                player.screen.conn.close()
+    finally:
+        await asyncio.to_thread(server.terminate)
+
+
+def main(argv: list[str] | None = None) -> None:
+    parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
+    parser.add_argument("--rooms", type=int, default=25)
+    parser.add_argument("--players", type=int, default=4)
+    parser.add_argument("--moves", type=int, default=3, help="values each player types")
+    parser.add_argument("--think", type=float, default=THINK)
+    parser.add_argument("--quick", action="store_true", help="3 rooms")
+    args = parser.parse_args(argv)
+    rooms = 3 if args.quick else args.rooms
+    with tempfile.TemporaryDirectory(prefix="bench-rooms-") as folder:
+        asyncio.run(measure(rooms, args.players, args.moves, args.think, Path(folder)))
+    sys.stdout.flush()
+
+
+if __name__ == "__main__":
+    main()
