@@ -802,6 +802,7 @@ class GameScreen(Screen[None]):
             return
         board = self.board
         board.room = room if room.kind is not None else None
+        board.show_others(room.others_cursors())
         panel = self.query_one("#room", RoomPanel)
         panel.show_room(room)
         if not panel.display:

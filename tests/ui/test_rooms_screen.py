@@ -76,3 +76,36 @@ async def test_a_shared_board_on_two_screens(tmp_path: Path) -> None:
             assert "Ann" in panel and "Bob" in panel and "Co-op" in panel and "r2c1" in panel  # Bob's cursor, one down
             assert "Waiting" not in str(bob_screen.query_one("#room", RoomPanel).render())
             assert not bob_screen.board.play.can_undo
+
+
+def board_lines(screen: GameScreen) -> list[str]:
+    board = screen.board
+    return [board.render_line(y).text for y in range(board.plan.height)]
+
+
+async def test_the_others_cursors_on_a_shared_board(tmp_path: Path) -> None:
+    puzzles = tmp_path / "four.txt"
+    puzzles.write_text(LINE_4 + "\n")
+    async with running_hub() as (hub, _):
+        ann = served(tmp_path / "server", "SHA256:ann", "Ann", hub.path)
+        bob = served(tmp_path / "server", "SHA256:bob", "Bob", hub.path)
+        async with ann.run_test(size=SIZE) as a, bob.run_test(size=SIZE) as b:
+            await a.pause()
+            await b.pause()
+            ann_screen, bob_screen = screen_of(ann), screen_of(bob)
+            await _join(ann, a, "coop")
+            await until([a], lambda: ann_screen.rooms.room is not None and bool(ann_screen.rooms.room.code))
+            ann_screen.open_file(puzzles)
+            await until([a], lambda: ann_screen.rooms.room.puzzle is not None)  # type: ignore[union-attr]
+            await _join(bob, b, "join", ann_screen.rooms.room.code)  # type: ignore[union-attr]
+            await until([a, b], lambda: bob_screen.session.puzzle == ann_screen.session.puzzle)
+            await b.press("down", "right")  # Bob to r2c2, cell 5
+            await until([a, b], lambda: ann_screen.rooms.room.cursors.get(1) == 5)  # type: ignore[union-attr]
+            await a.pause()
+            plan = ann_screen.board.plan
+            top = board_lines(ann_screen)[plan.cell_y[1]]  # the first line of the board's second row
+            corner = plan.cell_x[1] + plan.cell_width - 1  # the top-right place of r2c2
+            assert top[corner] == "B"
+            assert sum(line.count("B") for line in board_lines(ann_screen)) == 1  # nowhere else
+            assert "A" not in "".join(board_lines(ann_screen))  # Ann's own cursor as ever, no initial
+            assert sum(line.count("A") for line in board_lines(bob_screen)) == 1  # and Bob sees Ann's
