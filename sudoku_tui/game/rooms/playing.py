@@ -122,6 +122,11 @@ class RoomPlay:
     def name_of(self, seat: int) -> str:
         return next((each.name for each in self.seats if each.seat == seat), "?")
 
+    def results(self) -> list[tuple[int, str, int]]:
+        """A race's finish order as the hub numbered it: (place, name, elapsed_ms), first first."""
+        ordered = sorted(self.finishes, key=lambda finish: finish.place)
+        return [(finish.place, self.name_of(finish.seat), finish.elapsed_ms) for finish in ordered]
+
     def others_cursors(self) -> dict[int, str]:
         """On a shared board: cell -> the initial of the player whose cursor is there (the lowest
         seat where two share a cell), for every other connected player; the name's initial marks

@@ -9,8 +9,8 @@ Every highlight has a sign that survives ``NO_COLOR`` (colour only adds to it):
 - a value repeated in a house (a conflict, found by the engine): ``!5!``;
 - cells a hint points at (``hints.py``): ``[5]``;
 - with show mistakes on, an entry that differs from the solution: ``×5×``;
-- on a shared board, another player's cursor: the player's initial in the
-  cell's top-right corner (the last place of a one-line cell), ``5B``.
+- on a shared board, another player's cursor: the player's initial at the
+  right end of the cell's middle line, beside its value: `` 5B``.
 
 A roomy cell (see :mod:`.layout`) draws its marks as a box-by-box mini-grid,
 mark ``v`` at its place on a phone keypad; a narrow cell has no room for
@@ -121,7 +121,7 @@ def _mark_runs(play: Play, cell: int, sub_row: int, plan: BoardPlan, lit: Highli
 
 
 def with_initial(runs: list[tuple[str, str]], initial: str) -> list[tuple[str, str]]:
-    """A cell's top row with its last place given to another player's ``initial`` (its cursor
+    """A cell's middle row with its last place given to another player's ``initial`` (its cursor
     is there): a letter, so it shows without colour."""
     *rest, (text, role) = runs
     if len(text) > 1:

@@ -240,7 +240,7 @@ def _draw_cell(scene: Scene, cell: int, sub_row: int) -> list[Segment]:
     shape = scene.play.shape
     if shape.variant:
         runs = outlined(runs, cell in shaded_cells(shape), _edge_below(scene, cell, sub_row))
-    if initial and sub_row == 0:
+    if initial and sub_row == scene.plan.cell_height // 2:  # beside the value: the cell's own line on every drawing
         runs = with_initial(runs, initial)
     return [Segment(text, base + looks[role] + extra if role != "plain" else base + extra) for text, role in runs]
 
