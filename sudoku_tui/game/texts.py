@@ -396,6 +396,18 @@ def room_hint(kind: str, host: bool, race: str, has_puzzle: bool) -> str:
     return ""
 
 
+# A race's end: the results dialog
+RACE_RESULTS = "Race Results"
+RACE_NO_FINISH = "Nobody finished."
+RESULTS_REMATCH = "S: a rematch   Esc: close"
+RESULTS_CLOSE = "Esc: close"
+
+
+def race_result(place: int, name: str, elapsed: str) -> str:
+    """One finish in the results: place, name (plain text), time."""
+    return f"{place:>2}. {name:<16} {elapsed:>8}"
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

@@ -78,6 +78,8 @@ class Board(Widget, can_focus=True):
     Board > .board--shared { background: $warning 14%; }
     Board > .board--variant { background: $secondary 22%; }
     Board > .board--total { text-style: bold; }
+    Board > .board--other { background: $secondary 45%; text-style: underline; }
+    Board > .board--initial { text-style: bold reverse; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -110,6 +112,8 @@ class Board(Widget, can_focus=True):
         "board--shared",
         "board--variant",
         "board--total",
+        "board--other",
+        "board--initial",
     }
 
     cursor: reactive[int] = reactive(0, repaint=False)
@@ -166,6 +170,7 @@ class Board(Widget, can_focus=True):
         self.session = session  # every change goes through it
         self.room: RoomPlay | None = None  # in a room, every move goes through it (it shares them)
         self.play: Play = session.play  # the play shown, read here and never changed
+        self.others: dict[int, str] = {}  # a shared board: cell -> the initial of another player's cursor there
         # The cell whose possible values the player asked for (v); None once the cursor moves.
         self.possible_for: int | None = None
         self._lit_key: tuple[object, ...] | None = None
@@ -191,6 +196,12 @@ class Board(Widget, can_focus=True):
         if reset_cursor or self.cursor >= play.shape.size:
             self.cursor = self._first_cell()
         self.refresh(layout=resized)
+
+    def show_others(self, others: dict[int, str]) -> None:
+        """The other players' cursors on a shared board (cell -> initial), as the room has them."""
+        if others != self.others:
+            self.others = dict(others)
+            self._refresh_changed()
 
     def mark_solved(self, solved: bool) -> None:
         self.set_class(solved, "-solved")
@@ -428,6 +439,7 @@ class Board(Widget, can_focus=True):
             self.has_focus,
             self.paused,
             self.size.width,
+            self.others,
         )
 
     def _refresh_changed(self) -> None:

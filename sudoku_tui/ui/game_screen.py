@@ -804,12 +804,15 @@ class GameScreen(Screen[None]):
             return
         board = self.board
         board.room = room if room.kind is not None else None
+        board.show_others(room.others_cursors())
         panel = self.query_one("#room", RoomPanel)
         panel.show_room(room)
         if not panel.display:
             panel.display = True
             area = self.query_one("#board-area", BoardArea)
             area.fit(area.size)
+        if kind == "rematch":
+            self.rooms.close_results()  # the host asked for another race: the last one's results go
         if kind in ("puzzle", "rematch"):
             self.puzzle_bar.show_range(texts.made_range(self.session.play.shape.name), enabled=False)
             self.sub_title = texts.room_title(room.kind or "coop", room.code)
@@ -820,6 +823,8 @@ class GameScreen(Screen[None]):
             board.refresh()
             self._show_board_state()
             self._show_clock()
+        elif kind == "ended":
+            self.rooms.show_results()
         elif kind == "closed":
             self.notify(texts.ROOM_CLOSED.get(room.closed, texts.ROOM_GONE), severity="warning", markup=False)
         self.refresh_bindings()

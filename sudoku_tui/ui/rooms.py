@@ -97,6 +97,40 @@ class RoomsDialog(Modal[RoomChoice | None]):
         self.close(None)
 
 
+class RaceResults(Modal[bool]):
+    """A race's end: the finish order (place, name, time); the host's S asks for a rematch
+    (the dialog answers True), Esc closes it. The room's panel keeps the results."""
+
+    DEFAULT_CSS = """
+    RaceResults > Vertical { min-width: 34; }
+    RaceResults #results-keys { margin-top: 1; }
+    """
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding("escape", "close", "Close"),
+        Binding("S", "rematch", texts.START_RACE, show=False),
+    ]
+
+    def __init__(self, results: list[tuple[int, str, int]], host: bool) -> None:
+        super().__init__()
+        self.results = results
+        self.host = host
+
+    def compose(self) -> ComposeResult:
+        lines = [texts.race_result(place, name, format_elapsed(ms / 1000)) for place, name, ms in self.results]
+        with Vertical() as box:
+            box.border_title = texts.RACE_RESULTS
+            yield Static("\n".join(lines) or texts.RACE_NO_FINISH, id="results", markup=False)
+            keys = texts.RESULTS_REMATCH if self.host else texts.RESULTS_CLOSE
+            yield Label(keys, id="results-keys", markup=False)
+
+    def action_rematch(self) -> None:
+        if self.host:
+            self.close(True)
+
+    def action_close(self) -> None:
+        self.close(False)
+
+
 class RoomPanel(Static):
     """The room beside the board: its code, every seat by name, counts and finishes, what next."""
 
@@ -154,6 +188,7 @@ class RoomPart:
         self.screen = screen
         self.room: RoomPlay | None = None
         self.client: RoomClient | None = None
+        self.results: RaceResults | None = None  # the results dialog while it is up
 
     def open(self) -> None:
         rooms = self.screen.players.identity.rooms
@@ -213,6 +248,23 @@ class RoomPart:
                 self.screen.room_news("closed")
             return
         self.screen.room_news(room.receive(news.message))
+
+    def show_results(self) -> None:
+        """The race ended: its results in a dialog (once; a rematch closes it)."""
+        room = self.room
+        if room is None or (self.results is not None and self.results.is_attached):
+            return
+        self.results = RaceResults(room.results(), room.is_host)
+        self.screen.app.push_screen(self.results, self._after_results)
+
+    def _after_results(self, rematch: bool | None) -> None:
+        self.results = None
+        if rematch and self.room is not None:
+            self.room.rematch()
+
+    def close_results(self) -> None:
+        if self.results is not None and self.results.is_attached:
+            self.results.close(False)
 
     def leave(self) -> None:
         """Out of the room in play (a new one chosen, or the game ends)."""

@@ -228,6 +228,18 @@ def test_a_watcher_changes_nothing_and_sees_every_cursor() -> None:
     assert inboxes(out) == {"wes": [{"kind": "moved", "seat": 0, "cell": 9}]}
 
 
+def test_a_newcomer_sees_where_the_others_cursors_are() -> None:
+    room, _ = room_of("coop", "ann", "bob")
+    room.receive("ann", {"kind": "cursor", "cell": 9})
+    room.receive("bob", {"kind": "cursor", "cell": 6})
+    back = inboxes(room.enter("cat", "ncat"))["cat"]
+    assert {"kind": "moved", "seat": 0, "cell": 9} in back and {"kind": "moved", "seat": 1, "cell": 6} in back
+    again = inboxes(room.enter("bob", "nbob"))["bob"]  # a player coming back is not shown their own
+    assert [m for m in again if m["kind"] == "moved"] == [{"kind": "moved", "seat": 0, "cell": 9}]
+    room.receive("ann", {"kind": "puzzle", "shape": "9x9", "line": LINE_9})  # another board: no cursor yet
+    assert [m for m in inboxes(room.enter("dan", "ndan"))["dan"] if m["kind"] == "moved"] == []
+
+
 # ---- idleness and the end ---------------------------------------------------------------
 
 

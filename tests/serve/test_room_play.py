@@ -172,6 +172,7 @@ async def test_a_race_hides_the_board_until_the_start_and_shares_counts_and_fini
             bob.room.enter(cell, solution[cell])
         await ann.until("ended")
         assert [(f.seat, f.place) for f in ann.room.finishes] == [(0, 1), (1, 2)]
+        assert [(place, name) for place, name, _ in ann.room.results()] == [(1, "Ann"), (2, "Bob")]
         ann.room.rematch()
         await bob.until("rematch")
         assert bob.room.hidden and bob.session.play.values == list(PUZZLE.givens)

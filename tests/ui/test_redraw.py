@@ -55,3 +55,27 @@ async def test_footer_rebuilt_only_when_its_keys_change() -> None:
         await pilot.pause()
         solve = [key for key in footer.query(FooterKey) if key.action == "solve"]
         assert [key.has_class("-disabled") for key in solve] == [False]
+
+
+async def test_the_others_cursors_redraw_where_they_move() -> None:
+    app = SudokuApp(now=still_clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, bundled_puzzles() / "9x9-easy.txt")
+        board = app.game.board
+        empty = board.play.values.index(0)
+
+        def initials() -> str:
+            return "".join(c for y in range(board.plan.height) for c in board.render_line(y).text if c in "QZ")
+
+        for others in ({0: "Q"}, {empty: "Q", 80: "Z"}, {}):
+            board.show_others(others)
+            shown = await screen_now(pilot)
+            assert initials() == "".join(sorted(others.values()))
+            board.refresh()
+            assert shown == await screen_now(pilot), f"with {others}"
+        board.show_others({40: "Q"})
+        await pilot.pause()
+        row, col = board.play.shape.positions[40]
+        plan = board.plan
+        line = board.render_line(plan.cell_y[row] + plan.cell_height // 2).text  # the cell's values' line
+        assert line[plan.cell_x[col] + plan.cell_width - 1] == "Q"

@@ -5,15 +5,21 @@ others' cursors."""
 from __future__ import annotations
 
 import asyncio
+from collections.abc import AsyncIterator
+from contextlib import asynccontextmanager
 from pathlib import Path
 
-from textual.widgets import Input
+from textual.pilot import Pilot
+from textual.widgets import Input, Label, Static
 
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.board.shapes import shape_for_size
+from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game.players.identity import Identity
 from sudoku_tui.game.store.location import open_store_at
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.game_screen import GameScreen
-from sudoku_tui.ui.rooms import RoomPanel, RoomsDialog
+from sudoku_tui.ui.rooms import RaceResults, RoomPanel, RoomsDialog
 from tests.serve.room_games import LINE_4, running_hub
 
 SIZE = (80, 24)
@@ -52,7 +58,11 @@ async def _join(app: SudokuApp, pilot, what: str, code: str = "") -> None:  # ty
     await pilot.pause()
 
 
-async def test_a_shared_board_on_two_screens(tmp_path: Path) -> None:
+@asynccontextmanager
+async def two_in_a_room(
+    tmp_path: Path, kind: str
+) -> AsyncIterator[tuple[SudokuApp, Pilot[None], SudokuApp, Pilot[None]]]:
+    """Ann's room of ``kind`` with her 4x4 puzzle, Bob in it: both apps and their pilots."""
     puzzles = tmp_path / "four.txt"
     puzzles.write_text(LINE_4 + "\n")
     async with running_hub() as (hub, _):
@@ -62,17 +72,78 @@ async def test_a_shared_board_on_two_screens(tmp_path: Path) -> None:
             await a.pause()
             await b.pause()
             ann_screen, bob_screen = screen_of(ann), screen_of(bob)
-            await _join(ann, a, "coop")
+            await _join(ann, a, kind)
             await until([a], lambda: ann_screen.rooms.room is not None and bool(ann_screen.rooms.room.code))
             ann_screen.open_file(puzzles)
             await until([a], lambda: ann_screen.rooms.room.puzzle is not None)  # type: ignore[union-attr]
             await _join(bob, b, "join", ann_screen.rooms.room.code)  # type: ignore[union-attr]
             await until([a, b], lambda: bob_screen.session.puzzle == ann_screen.session.puzzle)
-            await a.press("right", "2")
-            await until([a, b], lambda: bob_screen.session.play.values[1] == 2)
-            await b.press("down")
-            await until([a, b], lambda: 1 in ann_screen.rooms.room.cursors)  # type: ignore[union-attr]
-            panel = str(ann_screen.query_one("#room", RoomPanel).render())
-            assert "Ann" in panel and "Bob" in panel and "Co-op" in panel and "r2c1" in panel  # Bob's cursor, one down
-            assert "Waiting" not in str(bob_screen.query_one("#room", RoomPanel).render())
-            assert not bob_screen.board.play.can_undo
+            yield ann, a, bob, b
+
+
+async def test_a_shared_board_on_two_screens(tmp_path: Path) -> None:
+    async with two_in_a_room(tmp_path, "coop") as (ann, a, bob, b):
+        ann_screen, bob_screen = screen_of(ann), screen_of(bob)
+        await a.press("right", "2")
+        await until([a, b], lambda: bob_screen.session.play.values[1] == 2)
+        await b.press("down")
+        await until([a, b], lambda: 1 in ann_screen.rooms.room.cursors)  # type: ignore[union-attr]
+        panel = str(ann_screen.query_one("#room", RoomPanel).render())
+        assert "Ann" in panel and "Bob" in panel and "Co-op" in panel and "r2c1" in panel  # Bob's cursor, one down
+        assert "Waiting" not in str(bob_screen.query_one("#room", RoomPanel).render())
+        assert not bob_screen.board.play.can_undo
+
+
+def board_lines(screen: GameScreen) -> list[str]:
+    board = screen.board
+    return [board.render_line(y).text for y in range(board.plan.height)]
+
+
+async def test_the_others_cursors_on_a_shared_board(tmp_path: Path) -> None:
+    async with two_in_a_room(tmp_path, "coop") as (ann, a, bob, b):
+        ann_screen, bob_screen = screen_of(ann), screen_of(bob)
+        await b.press("down", "right")  # Bob to r2c2, cell 5
+        await until([a, b], lambda: ann_screen.rooms.room.cursors.get(1) == 5)  # type: ignore[union-attr]
+        await a.pause()
+        plan = ann_screen.board.plan
+        middle = board_lines(ann_screen)[plan.cell_y[1] + plan.cell_height // 2]  # r2's values' line
+        assert middle[plan.cell_x[1] + plan.cell_width - 1] == "B"  # at the right end of r2c2, beside its value
+        assert sum(line.count("B") for line in board_lines(ann_screen)) == 1  # nowhere else
+        assert "A" not in "".join(board_lines(ann_screen))  # Ann's own cursor as ever, no initial
+        assert sum(line.count("A") for line in board_lines(bob_screen)) == 1  # and Bob sees Ann's
+
+
+async def _solve(app: SudokuApp, pilot, solution: list[int]) -> None:  # type: ignore[no-untyped-def]
+    board = screen_of(app).board
+    for cell, value in enumerate(solution):
+        if not board.play.values[cell]:
+            board.cursor = cell
+            await pilot.press(str(value))
+
+
+async def test_a_race_ends_with_its_results(tmp_path: Path) -> None:
+    solution = solve(Puzzle.from_line(shape_for_size("4x4"), LINE_4))
+    assert solution is not None
+    async with two_in_a_room(tmp_path, "race") as (ann, a, bob, b):
+        bob_screen = screen_of(bob)
+        await a.press("S")
+        await until([a, b], lambda: bob_screen.rooms.room.race == "racing")  # type: ignore[union-attr]
+        await _solve(ann, a, solution)
+        await until([a, b], lambda: len(bob_screen.rooms.room.finishes) == 1)  # type: ignore[union-attr]
+        assert not isinstance(bob.screen, RaceResults)  # one finish is no end
+        await _solve(bob, b, solution)
+        await until([a, b], lambda: isinstance(ann.screen, RaceResults) and isinstance(bob.screen, RaceResults))
+        shown = [str(app.screen.query_one("#results", Static).render()).splitlines() for app in (ann, bob)]
+        assert [line.split()[:2] for line in shown[0]] == [["1.", "Ann"], ["2.", "Bob"]] and shown[0] == shown[1]
+        assert "S: a rematch" in str(ann.screen.query_one("#results-keys", Label).render())
+        assert "rematch" not in str(bob.screen.query_one("#results-keys", Label).render())
+        await b.press("S")  # not the host's: nothing
+        await b.press("escape")
+        await until([b], lambda: not isinstance(bob.screen, RaceResults))
+        panel = str(bob_screen.query_one("#room", RoomPanel).render())
+        assert "#1" in panel and "#2" in panel and "Race over" in panel  # the panel keeps the results
+        assert bob_screen.rooms.room.race == "over"  # type: ignore[union-attr]
+        await a.press("S")
+        await until([a, b], lambda: bob_screen.rooms.room.race == "waiting")  # type: ignore[union-attr]
+        await until([a], lambda: not isinstance(ann.screen, RaceResults))
+        assert bob_screen.session.paused  # hidden again until the host's S

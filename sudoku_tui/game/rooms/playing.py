@@ -122,6 +122,24 @@ class RoomPlay:
     def name_of(self, seat: int) -> str:
         return next((each.name for each in self.seats if each.seat == seat), "?")
 
+    def results(self) -> list[tuple[int, str, int]]:
+        """A race's finish order as the hub numbered it: (place, name, elapsed_ms), first first."""
+        ordered = sorted(self.finishes, key=lambda finish: finish.place)
+        return [(finish.place, self.name_of(finish.seat), finish.elapsed_ms) for finish in ordered]
+
+    def others_cursors(self) -> dict[int, str]:
+        """On a shared board: cell -> the initial of the player whose cursor is there (the lowest
+        seat where two share a cell), for every other connected player; the name's initial marks
+        a cursor apart where colour cannot."""
+        if self.kind != "coop" or self.puzzle is None:
+            return {}
+        here = {each.seat for each in self.seats if each.connected and each.role != "watcher"}
+        shown: dict[int, str] = {}
+        for seat, cell in sorted(self.cursors.items()):
+            if seat != self.seat and seat in here and cell not in shown:
+                shown[cell] = self.name_of(seat)[:1].upper() or "?"
+        return shown
+
     def offer_puzzle(self) -> bool:
         """After the host's usual actions put a puzzle in play: it becomes the room's
         (the hub sends it back to all, this game included). False when nothing was sent."""

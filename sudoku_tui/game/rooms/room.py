@@ -87,6 +87,7 @@ class Room:
     filled: dict[int, int] = field(default_factory=dict)  # a race: seat -> cells filled
     finishes: list[tuple[int, int]] = field(default_factory=list)  # a race: (seat, elapsed_ms) by place
     cells: dict[int, Cell] = field(default_factory=dict)  # the shared board's changed cells
+    cursors: dict[int, int] = field(default_factory=dict)  # the shared board: seat -> cell, for newcomers
     closed: bool = False
     idle_since: float | None = None
 
@@ -164,7 +165,7 @@ class Room:
             raise OutOfPlace(f"a puzzle the engine cannot read ({error.__class__.__name__})") from None
         if puzzle.given_count == 0:
             raise OutOfPlace("a puzzle without givens")
-        self.puzzle = puzzle
+        self.puzzle, self.cursors = puzzle, {}  # cursors on another board say nothing
         return [self._to_all(self._puzzle_line())]
 
     def _puzzle_line(self) -> bytes:
@@ -211,6 +212,7 @@ class Room:
         if message["cell"] >= self.puzzle.shape.size:
             raise OutOfPlace(f"cell {message['cell']} on a board of {self.puzzle.shape.size}")
         if kind == "cursor":
+            self.cursors[member.seat] = message["cell"]
             return [self._to_others(member, encode("moved", seat=member.seat, cell=message["cell"]))]
         return self._change(member, message)
 
@@ -272,6 +274,8 @@ class Room:
             if self.race == "over":
                 lines.append(encode("ended"))
         lines += [self._changed_line(number, cell) for number, cell in sorted(self.cells.items())]
+        own = self.members[player].seat
+        lines += [encode("moved", seat=seat, cell=cell) for seat, cell in sorted(self.cursors.items()) if seat != own]
         return [((player,), line) for line in lines]
 
     def _seats(self) -> Out:

@@ -8,7 +8,9 @@ Every highlight has a sign that survives ``NO_COLOR`` (colour only adds to it):
   and the same value among pencil marks in reverse video;
 - a value repeated in a house (a conflict, found by the engine): ``!5!``;
 - cells a hint points at (``hints.py``): ``[5]``;
-- with show mistakes on, an entry that differs from the solution: ``×5×``.
+- with show mistakes on, an entry that differs from the solution: ``×5×``;
+- on a shared board, another player's cursor: the player's initial at the
+  right end of the cell's middle line, beside its value: `` 5B``.
 
 A roomy cell (see :mod:`.layout`) draws its marks as a box-by-box mini-grid,
 mark ``v`` at its place on a phone keypad; a narrow cell has no room for
@@ -29,6 +31,7 @@ from .outlines import EDGE_BELOW, SHADE
 
 # Roles: the board maps each to one of its component classes.
 GIVEN, ENTRY, EMPTY, MARK, MARK_MATCH, PLAIN = "given", "entry", "empty-mark", "mark", "mark-match", "plain"
+INITIAL = "initial"
 
 NARROW_MARKS = "…"
 
@@ -115,6 +118,15 @@ def _mark_runs(play: Play, cell: int, sub_row: int, plan: BoardPlan, lit: Highli
         if spaced or place == per_row - 1:
             runs.append((" ", PLAIN))
     return runs
+
+
+def with_initial(runs: list[tuple[str, str]], initial: str) -> list[tuple[str, str]]:
+    """A cell's middle row with its last place given to another player's ``initial`` (its cursor
+    is there): a letter, so it shows without colour."""
+    *rest, (text, role) = runs
+    if len(text) > 1:
+        return [*rest, (text[:-1], role), (initial[:1], INITIAL)]
+    return [*rest, (initial[:1], INITIAL)]
 
 
 def outlined(runs: list[tuple[str, str]], shaded: bool, edge_below: bool) -> list[tuple[str, str]]:

@@ -11,7 +11,7 @@ is shown (a :class:`Scene`) and refreshes what this module says changed.
 
 from __future__ import annotations
 
-from dataclasses import dataclass
+from dataclasses import dataclass, field
 
 from rich.segment import Segment
 from rich.style import Style
@@ -20,7 +20,7 @@ from textual.strip import Strip
 
 from ...engine.board.variants import outline_of
 from ...game.play import Play
-from .cells import Highlights, cell_runs, outlined, paused_banner
+from .cells import Highlights, cell_runs, outlined, paused_banner, with_initial
 from .layout import BoardPlan
 from .outlines import SUPERSCRIPT, cage_totals, edges_below, shaded_cells
 
@@ -41,6 +41,7 @@ class Scene:
     focused: bool
     paused: bool
     width: int
+    others: dict[int, str] = field(default_factory=dict)  # a shared board: cell -> another player's initial
 
 
 class BoardStrips:
@@ -82,8 +83,10 @@ class BoardStrips:
         return tuple(cell_at[(board_row, col)] for col, kind in enumerate(columns) if kind == "cell")
 
     @staticmethod
-    def _cell_look(play: Play, cell: int, lit: Highlights, cursor: int, focused: bool) -> tuple[int, ...]:
+    def _cell_look(scene: Scene, cell: int) -> tuple[int | str, ...]:
         """Everything that decides how a cell is drawn besides the shape and the drawing."""
+        play, lit, cursor, focused = scene.play, scene.lit, scene.cursor, scene.focused
+        other = scene.others.get(cell, "")
         value = play.values[cell]
         flags = (
             (cell in lit.hinted)
@@ -93,10 +96,10 @@ class BoardStrips:
             | (cell == cursor) << (4 + focused)
         )
         if value:
-            return (value, play.is_given(cell), flags, value == lit.value)
+            return (value, play.is_given(cell), flags, value == lit.value, other)
         marks = play.marks[cell]
         matched = lit.value if lit.value and marks >> (lit.value - 1) & 1 else 0
-        return (0, marks, flags, matched)
+        return (0, marks, flags, matched, other)
 
     def _line_key(self, scene: Scene, y: int) -> tuple[object, ...]:
         """What decides a line of the drawing: a line is drawn again only when this changes."""
@@ -104,14 +107,7 @@ class BoardStrips:
         cells = self._line_cells(scene, y)
         if scene.paused:
             return (self._drawing, y, scene.width, True)
-        play, lit, cursor, focused = scene.play, scene.lit, scene.cursor, scene.focused
-        return (
-            self._drawing,
-            y,
-            scene.width,
-            False,
-            *(self._cell_look(play, cell, lit, cursor, focused) for cell in cells),
-        )
+        return (self._drawing, y, scene.width, False, *(self._cell_look(scene, cell) for cell in cells))
 
     def changed_regions(self, scene: Scene) -> list[Region] | None:
         """The regions whose look changed since they were drawn, one for each run of
@@ -169,7 +165,7 @@ class BoardStrips:
 
     def _cell_segments(self, scene: Scene, cell: int, sub_row: int) -> list[Segment]:
         """One row of one cell, drawn once for each look it takes (the list is shared: not to be changed)."""
-        key = (cell, sub_row, self._cell_look(scene.play, cell, scene.lit, scene.cursor, scene.focused))
+        key = (cell, sub_row, self._cell_look(scene, cell))
         drawn = self._cell_drawings.get(key)
         if drawn is None:
             if len(self._cell_drawings) > CELL_ROWS_KEPT:
@@ -235,12 +231,17 @@ def _draw_cell(scene: Scene, cell: int, sub_row: int) -> list[Segment]:
             extra += Style(underline=False)  # one line under a tall cell, not one per row
     if cell in lit.hinted:
         extra += looks["hint"]
+    initial = scene.others.get(cell, "")
+    if initial:
+        extra += looks["other"]
     if cell == scene.cursor:
         extra += looks["cursor" if scene.focused else "cursor-blurred"]
     runs = cell_runs(scene.play, cell, sub_row, scene.plan, lit)
     shape = scene.play.shape
     if shape.variant:
         runs = outlined(runs, cell in shaded_cells(shape), _edge_below(scene, cell, sub_row))
+    if initial and sub_row == scene.plan.cell_height // 2:  # beside the value: the cell's own line on every drawing
+        runs = with_initial(runs, initial)
     return [Segment(text, base + looks[role] + extra if role != "plain" else base + extra) for text, role in runs]
 
 
