@@ -234,3 +234,33 @@ async def test_a_race_of_two_hidden_until_the_start_and_one_finish_seen_by_the_o
     assert board_values(ann) == own_of_ann
     print(f"\nrace: Ann's screen at the end:\n{ann.text()}")
     await quit_all(ann, bob)
+
+
+async def test_a_watcher_changes_nothing(servers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    server: ServerProcess = servers()
+    givens = list(bundled_puzzle().givens)
+    keys = [make_key(tmp_path, name) for name in ("ann", "bob", "cai")]
+    ann, bob, cai = [await playing(server, key) for key in keys]
+    code = await create_room(ann, "coop")
+    await open_bundled(ann)
+    await enter_room(bob, code)
+    await enter_room(cai, code, watch=True)
+    for screen in (ann, bob, cai):
+        await shows(screen, lambda values: values == givens)
+        await until(lambda s=screen: "watch" in panel_row(s, "cai"), screen.text, WAIT)  # Cai listed as a watcher
+    boards = BoardsSeen(ann, bob, cai)
+    empty = [cell for cell, value in enumerate(givens) if not value]
+    try:
+        for cell in empty[:4]:  # values, clears, an undo, a hint, Solve: nothing of them reaches the board
+            await cai.press(*go_to(cell), "3", "\x7f", "2", "u", "?", "s", pause=0.1)
+        # Bob's move after them: once every screen has it, the watcher's keys were long read.
+        after = list(givens)
+        after[empty[-1]] = 4
+        await bob.press(*go_to(empty[-1]), "4")
+        for screen in (ann, bob, cai):
+            await shows(screen, lambda values: values == after)
+    finally:
+        boards.stop()
+    for seen in boards.seen:  # every board any screen drew: the givens, then Bob's move
+        assert seen == [givens, after], seen
+    await quit_all(ann, bob, cai)
