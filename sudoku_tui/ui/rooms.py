@@ -146,6 +146,15 @@ class RoomPanel(Static):
         self.update("\n".join(panel_lines(room)))
 
 
+PANEL_WIDTH = 24
+
+
+def seat_line(marks: str, name: str, state: str) -> str:
+    """A seat's line: its marks, the name (cut where the state needs the room), the state in full."""
+    room_for_name = max(PANEL_WIDTH - len(marks) - 1 - len(state), 3)
+    return f"{marks}{name[:room_for_name]:<{room_for_name}} {state}"
+
+
 def panel_lines(room: RoomPlay) -> list[str]:
     """The panel's text: plain lines of at most 24 columns."""
     if room.kind is None:
@@ -169,7 +178,7 @@ def panel_lines(room: RoomPlay) -> list[str]:
         else:
             cell = room.cursors.get(seat.seat)
             state = room.puzzle.shape.cell_name(cell) if cell is not None and room.puzzle is not None else ""
-        lines.append(f"{mine}{mark}{seat.name[:16]:<16} {state}"[:24])
+        lines.append(seat_line(mine + mark, seat.name, state))
     if room.race == "over" and room.kind == "race":
         lines.append("Race over")
     hint = texts.room_hint(room.kind, room.is_host, room.race, room.puzzle is not None)
