@@ -40,13 +40,15 @@ WAIT = 120.0  # seconds: a safety net for one screen that never shows a value
 
 
 def board_values(screen: Screen) -> list[list[str]]:
-    """The 9x9 board as the screen shows it: rows of cell texts (cursor marks taken off)."""
+    """The 9x9 board as the screen shows it (at 80x24, beside the room's panel, a line a row):
+    rows of cell values, "" for an empty cell."""
     rows = []
     for line in screen.screen.display:
         if line.count("┃") >= 4 and line.count("│") >= 6:
             cells = re.split(r"[┃│]", line)[1:10]
             if len(cells) == 9:
-                rows.append([cell.strip().strip("‹›").strip() for cell in cells])
+                # The value's digit alone: the cursor's marks and another player's initial go.
+                rows.append([re.sub(r"[^0-9]", "", cell) for cell in cells])
     return rows
 
 
