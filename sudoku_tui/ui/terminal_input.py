@@ -33,6 +33,15 @@ def clamped(width: int, height: int) -> Size:
     return Size(min(max(width, 1), LARGEST.width), min(max(height, 1), LARGEST.height))
 
 
+def clamped_message(message: Message) -> Message:
+    """``message``, or the resize it is with its size clamped: a terminal's in-band resize
+    report comes through the input, and anyone can type one."""
+    if isinstance(message, events.Resize):
+        size = clamped(*message.size)
+        return events.Resize(size, size, pixel_size=message.pixel_size)
+    return message
+
+
 class PlayerInput:
     """What the player typed, decoded and parsed into Textual's events; never raises on bad input."""
 
@@ -76,11 +85,7 @@ class PlayerTerminalDriver(LinuxDriver):
         return tuple(clamped(width, height))  # type: ignore[return-value]
 
     def process_message(self, message: Message) -> None:
-        # A terminal's in-band resize report comes through the input: anyone can type one.
-        if isinstance(message, events.Resize):
-            size = clamped(*message.size)
-            message = events.Resize(size, size, pixel_size=message.pixel_size)
-        super().process_message(message)
+        super().process_message(clamped_message(message))
 
     def run_input_thread(self) -> None:
         """Textual's input loop, with :class:`PlayerInput` in place of its strict decoder and parser."""

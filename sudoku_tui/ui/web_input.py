@@ -13,22 +13,19 @@ from __future__ import annotations
 from collections.abc import Iterable
 from traceback import format_exc
 
-from textual import events, log
+from textual import log
 from textual.drivers._byte_stream import ByteStream
 from textual.drivers.web_driver import WebDriver, _ExitInput
 from textual.message import Message
 
-from .terminal_input import PlayerInput, clamped
+from .terminal_input import PlayerInput, clamped_message
 
 
 class PlayerWebDriver(WebDriver):
     """Textual's web driver, with input that never ends the game and sizes that stay bounded."""
 
     def process_message(self, message: Message) -> None:
-        if isinstance(message, events.Resize):
-            size = clamped(*message.size)
-            message = events.Resize(size, size, pixel_size=message.pixel_size)
-        super().process_message(message)
+        super().process_message(clamped_message(message))
 
     def run_input_thread(self) -> None:
         """Textual's web input loop, with :class:`PlayerInput` in place of its strict decoder and parser."""
