@@ -29,7 +29,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.bench_serve import memory, percentile
+from benchmarks.bench_serve import CpuShares, memory, percentile
 from sudoku_tui.game.daily import daily_puzzle, today
 from tests.serve.ssh_helpers import Screen, ServerProcess, connect, make_key
 
@@ -145,6 +145,7 @@ async def measure(rooms: int, size: int, moves: int, think: float, folder: Path)
         print(f"{rooms} co-op rooms of {size}: all on one board after {time.perf_counter() - started:.0f} s; {load()}")
         print("  " + memory(server))
         cells = empty[: size * moves]
+        shares = CpuShares(server.process.pid)
         results = await asyncio.gather(*(play_room(team, cells, made.solution, think) for team in teams))
         times = [t for room in results for t in room]
         print(
@@ -152,6 +153,7 @@ async def measure(rooms: int, size: int, moves: int, think: float, folder: Path)
             f"p95 {percentile(times, 0.95) * 1000:.0f} ms, largest {max(times) * 1000:.0f} ms "
             f"({len(times)} arrivals of {len(cells) * rooms} values); {load()}"
         )
+        print("  " + shares.report(len(cells) * rooms).replace("a timed key", "a value"))
         print("  after playing: " + memory(server))
         for team in teams:
             for player in team:

@@ -765,8 +765,7 @@ class GameScreen(Screen[None]):
 
     def on_board_selected(self, message: Board.Selected) -> None:
         self.session.cursor = message.board.cursor  # kept with the game
-        if self.rooms.room is not None:
-            self.rooms.room.moved_to(message.board.cursor)
+        self.rooms.moved_to(message.board.cursor)
         self._moment_passed()
         self._show_cell(message.board)
         self._show_counts()

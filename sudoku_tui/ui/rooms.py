@@ -14,6 +14,7 @@ from textual.app import App, ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Horizontal, Vertical
 from textual.message import Message
+from textual.timer import Timer
 from textual.widgets import Button, Input, Label, Static
 
 from ..game import texts
@@ -37,6 +38,7 @@ class RoomScreen(Protocol):
     def show_message(self, text: str, title: str = ...) -> None: ...
     def post_message(self, message: Message) -> bool: ...
     def room_news(self, kind: str) -> None: ...
+    def set_timer(self, delay: float, callback: Callable[[], None]) -> Timer: ...
 
 
 RoomChoice = tuple[str, str]  # ("race" | "coop" | "join" | "watch", the code typed)
@@ -141,9 +143,16 @@ class RoomPanel(Static):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__("", id=id, markup=False)
+        self.shown: list[str] = []
 
     def show_room(self, room: RoomPlay) -> None:
-        self.update("\n".join(panel_lines(room)))
+        lines = panel_lines(room)
+        if lines != self.shown:
+            # A new layout only when the panel's height changes: a cursor moving (every arrow key
+            # of every player) rewrites a line, and a layout of the whole screen each time is what
+            # made a busy host slow.
+            self.update("\n".join(lines), layout=len(lines) != len(self.shown))
+            self.shown = lines
 
 
 PANEL_WIDTH = 24
@@ -189,6 +198,9 @@ def panel_lines(room: RoomPlay) -> list[str]:
     return lines
 
 
+CURSOR_EVERY = 0.1  # seconds: the others hear of one's cursor at most this often
+
+
 class RoomPart:
     """The screen's room: joins through the dialog, hands the hub's messages to the screen's
     thread, and tells the screen what to show again."""
@@ -198,6 +210,23 @@ class RoomPart:
         self.room: RoomPlay | None = None
         self.client: RoomClient | None = None
         self.results: RaceResults | None = None  # the results dialog while it is up
+        self.cursor_timer: Timer | None = None  # while set, cursor moves wait for it
+        self.cursor_at = -1  # the cell the cursor last moved to
+
+    def moved_to(self, cell: int) -> None:
+        """The player's cursor went to ``cell``: the others hear of it now, or (within
+        :data:`CURSOR_EVERY` of the last time they heard) once it has rested, the last cell only.
+        An arrow key held or typed fast would otherwise redraw every other screen of the room
+        once a cell."""
+        self.cursor_at = cell
+        if self.cursor_timer is None and self.room is not None:
+            self.room.moved_to(cell)
+            self.cursor_timer = self.screen.set_timer(CURSOR_EVERY, self._cursor_rested)
+
+    def _cursor_rested(self) -> None:
+        self.cursor_timer = None
+        if self.room is not None and self.cursor_at != self.room.sent_cursor:
+            self.moved_to(self.cursor_at)
 
     def open(self) -> None:
         rooms = self.screen.players.identity.rooms
