@@ -182,8 +182,7 @@ def panel_lines(room: RoomPlay) -> list[str]:
             finish = finishes[seat.seat]
             state = f"#{finish.place} {format_elapsed(finish.elapsed_ms / 1000)}"
         elif room.kind == "race":
-            filled = room.own_filled() if seat.seat == room.seat else room.filled.get(seat.seat, 0)
-            state = f"{filled}/{size}" if room.race != "waiting" else ""
+            state = f"{room.filled_by(seat.seat)}/{size}" if room.race != "waiting" else ""
         else:
             cell = room.cursors.get(seat.seat)
             state = room.puzzle.shape.cell_name(cell) if cell is not None and room.puzzle is not None else ""

@@ -158,11 +158,13 @@ async def test_a_race_hides_the_board_until_the_start_and_shares_counts_and_fini
         for player in (ann, bob):
             await player.until("started")
             assert not player.room.hidden and not player.session.paused
+        givens = sum(1 for value in PUZZLE.givens if value)
+        assert bob.room.filled_by(0) == ann.room.filled_by(1) == givens  # before anyone's first value
         empty = [cell for cell in range(16) if not PUZZLE.givens[cell]]
         for count, cell in enumerate(empty[:3], start=3):
             ann.room.enter(cell, solution[cell])
             await bob.until("progressed", seat=0, filled=count)
-        assert bob.room.filled == {0: 5}
+        assert bob.room.filled == {0: 5} and bob.room.filled_by(0) == 5
         for cell in empty[3:]:
             ann.room.enter(cell, solution[cell])
         finished = await bob.until("finished")

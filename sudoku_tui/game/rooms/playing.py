@@ -119,6 +119,14 @@ class RoomPlay:
         """The cells filled on this game's board (the hub tells the others, never oneself)."""
         return sum(1 for value in self.session.play.values if value)
 
+    def filled_by(self, seat: int) -> int:
+        """A racer's cells filled, givens included as on one's own board: what they last told,
+        or the givens alone before their first value."""
+        if seat == self.seat:
+            return self.own_filled()
+        givens = sum(1 for value in self.puzzle.givens if value) if self.puzzle is not None else 0
+        return self.filled.get(seat, givens)
+
     def name_of(self, seat: int) -> str:
         return next((each.name for each in self.seats if each.seat == seat), "?")
 
