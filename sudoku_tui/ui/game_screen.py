@@ -53,6 +53,7 @@ from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
 from ..game.players.identity import Identity
 from ..game.players.leaderboard import NoStore, store_to_read
 from ..game.printable import printable
+from ..game.rooms.playing import DEFAULT_LEVEL
 from ..game.session import Notice, Session
 from ..game.store.interface import StoreError
 from ..game.store.records import Game
@@ -810,6 +811,8 @@ class GameScreen(Screen[None]):
             panel.display = True
             area = self.query_one("#board-area", BoardArea)
             area.fit(area.size)
+        if kind == "joined" and room.wants_a_puzzle:
+            self._new_chosen(NewPuzzleChoice("9x9", DEFAULT_LEVEL, day=today()))
         if kind == "rematch":
             self.rooms.close_results()  # the host asked for another race: the last one's results go
         if kind in ("puzzle", "rematch"):

@@ -180,3 +180,20 @@ async def test_a_race_hides_the_board_until_the_start_and_shares_counts_and_fini
         assert bob.room.hidden and bob.session.play.values == list(PUZZLE.givens)
         ann.close()
         bob.close()
+
+
+async def test_a_cursor_is_told_again_on_the_next_board(tmp_path: Path) -> None:
+    """A new puzzle wipes every cursor in the room: one that stays on its cell is sent again."""
+    async with running_hub() as (hub, _):
+        ann, bob = await _coop(tmp_path, hub.path, "Ann", "Bob")
+        bob.room.moved_to(6)
+        await ann.until("moved", seat=1, cell=6)
+        ann.choose(Puzzle.from_line(shape_for_size("4x4"), "2" + LINE_4[1:]))
+        for player in (ann, bob):
+            await player.until("puzzle")
+        assert ann.room.cursors == {}
+        bob.room.moved_to(6)
+        await ann.until("moved", seat=1, cell=6)
+        assert ann.room.cursors == {1: 6}
+        for player in (ann, bob):
+            player.close()

@@ -147,3 +147,20 @@ async def test_a_race_ends_with_its_results(tmp_path: Path) -> None:
         await until([a, b], lambda: bob_screen.rooms.room.race == "waiting")  # type: ignore[union-attr]
         await until([a], lambda: not isinstance(ann.screen, RaceResults))
         assert bob_screen.session.paused  # hidden again until the host's S
+
+
+async def test_a_room_made_with_no_puzzle_in_play_starts_on_todays_daily(tmp_path: Path) -> None:
+    from sudoku_tui.game.daily import daily_puzzle, today
+
+    async with running_hub() as (hub, _):
+        ann = served(tmp_path / "server", "SHA256:ann", "Ann", hub.path)
+        async with ann.run_test(size=SIZE) as a:
+            await a.pause()
+            screen = screen_of(ann)
+            assert not screen.session.has_puzzle
+            await _join(ann, a, "race")
+            await until([a], lambda: screen.rooms.room is not None and screen.rooms.room.puzzle is not None)
+            room = screen.rooms.room
+            assert room is not None and room.puzzle is not None
+            assert room.puzzle.to_line() == daily_puzzle(today(), "medium", "9")[0]
+            assert room.hidden  # a race's board, until the host's S

@@ -18,6 +18,7 @@ from __future__ import annotations
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
+from ...engine.board.levels import Level
 from ...engine.board.puzzle import Puzzle
 from ...engine.board.shapes import shape_for_size
 from ..play import CellChange, Move
@@ -31,6 +32,9 @@ class Sender(Protocol):
     """The room's connection, as this side uses it (a :class:`~.client.RoomClient`)."""
 
     def send(self, kind: str, **fields: Any) -> None: ...
+
+
+DEFAULT_LEVEL = Level.MEDIUM  # a room's puzzle until the host chooses: today's daily at this level
 
 
 @dataclass(frozen=True)
@@ -114,6 +118,12 @@ class RoomPlay:
     def aids_off(self) -> bool:
         """Hints and Solve are off in a race (and for a watcher, who changes nothing)."""
         return self.kind == "race" or self.watching
+
+    @property
+    def wants_a_puzzle(self) -> bool:
+        """A room just made by a player with no puzzle in play: it starts on today's daily at
+        :data:`DEFAULT_LEVEL`, which the host may change before the start like any choice."""
+        return self.is_host and self.puzzle is None and not self.session.has_puzzle
 
     def own_filled(self) -> int:
         """The cells filled on this game's board (the hub tells the others, never oneself)."""
@@ -270,6 +280,7 @@ class RoomPlay:
         self.puzzle = Puzzle.from_line(shape_for_size(message["shape"]), message["line"])
         self.versions, self.shared, self.own_moves, self.cursors = {}, {}, [], {}
         self.filled, self.finishes = {}, []
+        self.sent_cursor = -1  # the room forgot every cursor with the last board: tell it again
         self.session.start_room_puzzle(self.puzzle, hidden=self.hidden)
 
     def _on_started(self, _message: dict[str, Any]) -> None:
