@@ -829,7 +829,8 @@ class GameScreen(Screen[None]):
             self.rooms.show_results()
         elif kind == "closed":
             self.notify(texts.ROOM_CLOSED.get(room.closed, texts.ROOM_GONE), severity="warning", markup=False)
-        self.refresh_bindings()
+        if kind != "moved":  # another's cursor changes no key; the Footer's check costs a millisecond
+            self.refresh_bindings()
 
     def on_unmount(self) -> None:
         self.rooms.leave()
