@@ -277,6 +277,8 @@ class RoomPart:
 
     def leave(self) -> None:
         """Out of the room in play (a new one chosen, or the game ends)."""
-        client, self.client, self.room = self.client, None, None
+        client, self.client, room, self.room = self.client, None, self.room, None
+        if room is not None:
+            room.detach()
         if client is not None:
             client.close()

@@ -22,6 +22,7 @@ from ...engine.board.puzzle import Puzzle
 from ...engine.board.shapes import shape_for_size
 from ..play import CellChange, Move
 from ..session import REFUSED, UNCHANGED, Answer, Session
+from ..store.records import RoomGame
 from .messages import Role, RoomKind, Seat
 
 RaceState = Literal["waiting", "racing", "over"]
@@ -78,6 +79,26 @@ class RoomPlay:
 
     def leave(self) -> None:
         self.sender.send("leave")
+
+    def detach(self) -> None:
+        """Out of the room: the game in play is the player's own from now on."""
+        self.session.room, self.session.watching = None, False
+
+    def room_game(self) -> RoomGame | None:
+        """The room as this player's history says it: the kind, the other players' names,
+        a race's field (every player seated to race, finished or not); None for a watcher."""
+        if self.kind is None or self.watching:
+            return None
+        players = [each for each in self.seats if each.role != "watcher"]
+        others = tuple(each.name for each in players if each.seat != self.seat)
+        if self.kind == "coop":
+            return RoomGame("coop", others)
+        place = next((finish.place for finish in self.finishes if finish.seat == self.seat), 0)
+        return RoomGame("race", others, place, len(players))
+
+    def _tell_session(self) -> None:
+        self.session.watching = self.watching
+        self.session.room = self.room_game()
 
     # ---- what the game may do ------------------------------------------------------------
 
@@ -257,12 +278,16 @@ class RoomPlay:
 
     def _on_seats(self, message: dict[str, Any]) -> None:
         self.seats = tuple(Seat(s["seat"], s["name"], s["role"], s["connected"]) for s in message["seats"])
+        if self.puzzle is not None:
+            self._tell_session()
 
     def _on_puzzle(self, message: dict[str, Any]) -> None:
         self.puzzle = Puzzle.from_line(shape_for_size(message["shape"]), message["line"])
         self.versions, self.shared, self.own_moves, self.cursors = {}, {}, [], {}
         self.filled, self.finishes = {}, []
+        self.detach()  # the game the room's puzzle replaces was not the room's
         self.session.start_room_puzzle(self.puzzle, hidden=self.hidden)
+        self._tell_session()
 
     def _on_started(self, _message: dict[str, Any]) -> None:
         self.race = "racing"
@@ -276,6 +301,8 @@ class RoomPlay:
         self.finishes.append(Finish(message["seat"], message["elapsed_ms"], message["place"]))
         if self.puzzle is not None:
             self.filled[message["seat"]] = self.puzzle.shape.size
+        if message["seat"] == self.seat:
+            self.session.placed_in_race(message["place"])
 
     def _on_ended(self, _message: dict[str, Any]) -> None:
         self.race = "over"
@@ -284,6 +311,7 @@ class RoomPlay:
         self.race, self.filled, self.finishes = "waiting", {}, []
         if self.puzzle is not None:
             self.session.start_room_puzzle(self.puzzle, hidden=True)
+            self._tell_session()
 
     def _on_changed(self, message: dict[str, Any]) -> None:
         cell, version = message["cell"], message["version"]
