@@ -64,6 +64,9 @@ class RoomPlay:
     shared: dict[int, tuple[int, int]] = field(default_factory=dict)  # cell -> (value, marks) as the room has it
     own_moves: list[Move] = field(default_factory=list)  # the player's moves on the shared board, to undo
     sent_cursor: int = -1  # the cell the others were last told this player's cursor is on
+    # cell -> (value, marks, the version it was made on) of this player's changes the room has not acknowledged
+    pending: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    resyncing: bool = False  # the room is being sent again (its server missed lines): see _resend
 
     # ---- joining ---------------------------------------------------------------------
 
@@ -257,6 +260,7 @@ class RoomPlay:
                 "change", cell=change.cell, value=change.new_value, marks=change.new_marks, colour=0, version=version
             )
             self.versions[change.cell] = version + 1  # what the cell's version is once this lands
+            self.pending[change.cell] = (change.new_value, change.new_marks, version)
 
     def _write(self, changes: tuple[CellChange, ...] | list[CellChange]) -> None:
         play = self.session.play
@@ -274,15 +278,41 @@ class RoomPlay:
         return kind
 
     def _on_joined(self, message: dict[str, Any]) -> None:
+        if self.kind is not None and message["code"] == self.code:
+            # In the room already: it comes again, as it is now (a server listening again
+            # after lost lines). The room's versions replace ours; see _resend.
+            self.resyncing, self.versions = True, {}
         self.code, self.kind, self.role, self.seat = message["code"], message["room"], message["role"], message["seat"]
 
     def _on_seats(self, message: dict[str, Any]) -> None:
         self.seats = tuple(Seat(s["seat"], s["name"], s["role"], s["connected"]) for s in message["seats"])
         if self.puzzle is not None:
             self._tell_session()
+        if self.resyncing:  # the last line of the room sent again
+            self.resyncing = False
+            self._resend()
+
+    def _resend(self) -> None:
+        """What the room may have missed of this game's: a change whose cell is still at the
+        version it was made on (it never landed) goes again; a race's count and finish."""
+        if self.kind == "coop":
+            for cell, (value, marks, base) in list(self.pending.items()):
+                if self.versions.get(cell, 0) != base:
+                    del self.pending[cell]  # it landed, or someone's came first: the room's stands
+                    continue
+                self.sender.send("change", cell=cell, value=value, marks=marks, colour=0, version=base)
+                self.versions[cell] = base + 1
+                self._put(cell, value, marks)
+        elif self.race == "racing" and not self.watching and self.puzzle is not None:
+            self.sender.send("progress", filled=self.own_filled())
+            if self.session.solved and all(finish.seat != self.seat for finish in self.finishes):
+                self.sender.send("finish", elapsed_ms=int(self.session.clock.elapsed() * 1000))
 
     def _on_puzzle(self, message: dict[str, Any]) -> None:
-        self.puzzle = Puzzle.from_line(shape_for_size(message["shape"]), message["line"])
+        puzzle = Puzzle.from_line(shape_for_size(message["shape"]), message["line"])
+        if self.resyncing and puzzle == self.puzzle:
+            return  # the same board goes on
+        self.puzzle, self.pending = puzzle, {}
         self.versions, self.shared, self.own_moves, self.cursors = {}, {}, [], {}
         self.filled, self.finishes = {}, []
         self.detach()  # the game the room's puzzle replaces was not the room's
@@ -290,6 +320,8 @@ class RoomPlay:
         self._tell_session()
 
     def _on_started(self, _message: dict[str, Any]) -> None:
+        if self.race == "racing":
+            return  # the room sent again: the clock runs on
         self.race = "racing"
         if self.puzzle is not None and not self.watching:
             self.session.restart_clock()
@@ -298,6 +330,8 @@ class RoomPlay:
         self.filled[message["seat"]] = message["filled"]
 
     def _on_finished(self, message: dict[str, Any]) -> None:
+        if any(finish.seat == message["seat"] for finish in self.finishes):
+            return  # the room sent again
         self.finishes.append(Finish(message["seat"], message["elapsed_ms"], message["place"]))
         if self.puzzle is not None:
             self.filled[message["seat"]] = self.puzzle.shape.size
@@ -318,6 +352,8 @@ class RoomPlay:
         value, marks = message["value"], message["marks"]
         self.shared[cell] = (value, marks)
         mine = message["seat"] == self.seat
+        if mine and cell in self.pending and self.pending[cell][2] + 1 == version:
+            del self.pending[cell]  # landed
         if mine and self.versions.get(cell, 0) > version:
             return  # a later change of ours to this cell is on its way: the board shows that one
         self.versions[cell] = version
@@ -326,6 +362,7 @@ class RoomPlay:
     def _on_refused(self, message: dict[str, Any]) -> None:
         cell = message["cell"]
         self.versions[cell] = message["version"]
+        self.pending.pop(cell, None)
         value, marks = self.shared.get(cell, (0, 0))
         self._put(cell, value, marks)
 

@@ -53,6 +53,7 @@ class Link:
     room: Room | None = None
     closed: bool = False
     away: tuple[str, str, int] | None = None  # a visitor's: the owner host, the room's code, its number
+    watch: bool = False  # a visitor's: it asked to watch (to ask again in the same words)
 
     def __str__(self) -> str:
         where = f" in room {self.room.code}" if self.room is not None else ""
@@ -288,7 +289,7 @@ class Hub:
         assert self.relay is not None
         self._numbered += 1
         code, n = entry["code"], self._numbered
-        link.away = (owner, code, n)
+        link.away, link.watch = (owner, code, n), entry["watch"]
         self._visiting[n] = link
         self._visitors.setdefault(code, {})[link.player] = link
         self.relay.to_owner(owner, "enter", code, link.player, n, name=link.name, watch=entry["watch"])
@@ -326,6 +327,17 @@ class Hub:
                 if message["kind"] == "closed":
                     self._close(link)
 
+    def again(self, owner: str | None) -> None:
+        """A relay listens again after its connection was lost: what was sent meanwhile is lost.
+        Each visitor of ``owner``'s rooms (of every host's, None) enters again, the same
+        connection by its same number, and the room answers it with the room as it is now
+        (docs/rooms.md, "Across hosts")."""
+        assert self.relay is not None
+        for link in list(self._visiting.values()):
+            if link.away is not None and owner in (None, link.away[0]):
+                there, code, n = link.away
+                self.relay.to_owner(there, "enter", code, link.player, n, name=link.name, watch=link.watch)
+
     def cut(self, code: str, n: int) -> None:
         link = self._visiting.get(n)
         if link is not None and link.away is not None and link.away[1] == code:
@@ -334,6 +346,10 @@ class Hub:
     # ---- across hosts: a game of another host in this host's room ------------------------
 
     def remote_enter(self, host: str, n: int, code: str, player: str, name: str, watch: bool) -> None:
+        known = self._remote(host, n, code, player)
+        if known is not None and known.room is not None:  # entering again (its host missed lines): the room again
+            self._deliver(known.room, known.room.enter(player, known.name, watch=watch))
+            return
         remote = Remote(host, n, player, name)
         room = self.rooms.get(code)
         try:
