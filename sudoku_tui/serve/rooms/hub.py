@@ -210,7 +210,10 @@ class Hub:
     async def _converse(self, link: Link, reader: asyncio.StreamReader) -> None:
         hello = await self._first(reader, "hello")
         link.player, link.name = hello["player"], hello["name"]
-        entry = await self._first(reader, "create", "join")
+        entry = await self._first(reader, "create", "join", "find")
+        if entry["kind"] == "find":
+            self._send(link, self._held(link.player))
+            return
         if entry["kind"] == "join" and entry["code"] not in self.rooms and self.relay is not None:
             owner = await self.relay.owner(entry["code"])
             if owner is not None and owner != self.relay.host:
@@ -229,6 +232,14 @@ class Hub:
                 self._leave(link)
                 self._send(link, encode("closed", reason="left"))
                 return
+
+    def _held(self, player: str) -> bytes:
+        """The open room of this host where ``player`` holds a seat (the last made, of several),
+        so a game that starts afresh can offer the way back."""
+        held = [room for room in self.rooms.values() if not room.closed and player in room.members]
+        if not held:
+            return encode("closed", reason="no-room")
+        return encode("held", code=held[-1].code, room=held[-1].kind)
 
     async def _first(self, reader: asyncio.StreamReader, *kinds: str) -> dict[str, Any]:
         line = await asyncio.wait_for(reader.readline(), self.hello_within)
