@@ -161,7 +161,7 @@ async def test_a_player_back_in_a_new_game_is_offered_their_room_first(tmp_path:
     """Bob's game ends (a dropped connection ends it the same way); Ann enters a value; Bob's next
     game, same key, opens the Rooms dialog: "Back to room CODE" has the focus, and Enter takes
     him back to his seat, the board as the room has it now."""
-    async with two_in_a_room(tmp_path, "coop") as (ann, a, bob, b):
+    async with two_in_a_room(tmp_path, "coop") as (ann, a, bob, _b):
         ann_screen, bob_screen = screen_of(ann), screen_of(bob)
         room = ann_screen.rooms.room
         assert room is not None
