@@ -15,7 +15,7 @@ from datetime import date
 
 from ..engine.board.puzzle import Puzzle
 from .store.interface import LOCAL_PLAYER, Store, StoreError
-from .store.records import FinishedGame, Game, game_key
+from .store.records import FinishedGame, Game, RoomGame, game_key
 from .store.settings import SettingValue, setting
 from .store.statistics import Statistics
 
@@ -120,10 +120,20 @@ class Keeper:
     def _end(self, game: Game, *, leave: bool) -> None:
         record = replace(game, game_id=self.game_id)
         try:
-            if leave:
-                self.store.leave_game(self.player, record)
-            else:
-                self.store.finish_game(self.player, record)
+            end = self.store.leave_game if leave else self.store.finish_game
+            ended = end(self.player, record)
+        except StoreError as error:
+            self._failed(error)
+            return
+        self.game_id = ended.game_id  # the entry's id, for what the room says of it later
+        self._worked()
+
+    def record_room(self, room: RoomGame) -> None:
+        """The history entry of the game that ended last was a game of ``room``."""
+        if self.game_id is None:
+            return
+        try:
+            self.store.record_room(self.player, self.game_id, room)
         except StoreError as error:
             self._failed(error)
             return

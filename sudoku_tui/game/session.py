@@ -45,7 +45,7 @@ from .new_puzzle import NewPuzzleChoice
 from .play import Move, Play
 from .result_card import ResultCard, result_card
 from .store.interface import LOCAL_PLAYER, Store
-from .store.records import Aids, Game, Source
+from .store.records import Aids, Game, RoomGame, Source
 
 Severity = Literal["information", "warning", "error"]
 JobKind = Literal["load", "solve", "make"]
@@ -155,6 +155,8 @@ class Session:
         self.last_choice: NewPuzzleChoice | None = None
         self.hints = HintTracker()
         self.boxes = BoxOrder()  # the order the game's boxes were completed in (the result card's picture)
+        self.room: RoomGame | None = None  # the room the game in play is played in, as the history will say it
+        self.watching = False  # watching a room: the board is the room's, never this player's game
         self._kept = False  # the game in play is in the store (it had a move, or was resumed)
         self._ended = False  # the game in play is over (solved or filled): nothing more is saved
         self._resume_number: int | None = None
@@ -385,7 +387,7 @@ class Session:
     def _leave(self, afresh: bool) -> None:
         """The game in play is left: for another puzzle (it stays resumable) or
         for a fresh start of the same one (it ends)."""
-        if not self.in_game or self._ended:
+        if not self.in_game or self._ended or self.watching:
             return
         if afresh:
             if self._kept or self.play.can_undo:
@@ -405,18 +407,27 @@ class Session:
             level=self.level,
             aids=self.aids,
             cursor=self.cursor,
+            room=self.room,
         )
+
+    def placed_in_race(self, place: int) -> None:
+        """The room numbered this player's finish: the history entry of the race says the place."""
+        if self.room is not None and self.room.kind == "race" and self._ended:
+            self.room = replace(self.room, place=place)
+            self.keeper.record_room(self.room)
 
     def save_game(self, force: bool = False) -> None:
         """Write the game in play, once it is worth keeping; a failure is a warning, never a crash."""
-        if not self.in_game or self._ended or not (force or self.play.can_undo or self._kept):
+        if not self.in_game or self._ended or self.watching or not (force or self.play.can_undo or self._kept):
             return
         if self.keeper.save(self._record()):
             self._kept = True  # saved once: from now on it is kept up to date
 
     def _end(self) -> None:
-        """The puzzle is solved (by the player or by Solve): the game goes to the history."""
-        self.keeper.finish(self._record())
+        """The puzzle is solved (by the player or by Solve): the game goes to the history
+        (a watcher's never: the players solved it)."""
+        if not self.watching:
+            self.keeper.finish(self._record())
         self._ended = True
 
     def quit(self) -> None:

@@ -11,6 +11,7 @@ from pathlib import Path
 from typing import TextIO
 
 from ..paths import data_dir
+from . import texts
 from .clock import format_elapsed
 from .printable import printable
 from .store.interface import LOCAL_PLAYER, StoreError
@@ -44,9 +45,27 @@ def statistics_text(stats: Statistics) -> str:
     lines.append(f"Daily puzzle streak: {stats.current_streak} now, longest {stats.longest_streak} {days}.")
     if stats.recent:
         lines.append("Recent solve times: " + " ".join(format_elapsed(solve.seconds) for solve in stats.recent))
+    lines += room_games_lines(stats)
     if stats.skipped:
         lines.append(f"{stats.skipped} saved entries could not be read and were left out.")
     return "\n".join(lines)
+
+
+def room_games_lines(stats: Statistics) -> list[str]:
+    """The last games played in rooms, one a line under a heading; none when there were none."""
+    if not stats.rooms:
+        return []
+    return [texts.ROOM_GAMES_HEADING] + [
+        "  "
+        + texts.room_game_line(
+            game.day.isoformat(),
+            game.board,
+            texts.room_game(game.room.kind, game.room.others, game.room.place, game.room.field),
+            game.outcome,
+            format_elapsed(game.seconds),
+        )
+        for game in stats.rooms
+    ]
 
 
 def run_stats(

@@ -408,6 +408,34 @@ def race_result(place: int, name: str, elapsed: str) -> str:
     return f"{place:>2}. {name:<16} {elapsed:>8}"
 
 
+# Rooms in the history: a room's game as the statistics list it, and coming back to a room
+ROOM_GAMES_HEADING = "Games in rooms, the last first:"
+BACK_TO_ROOM_NOTE = "You hold a seat in a room still open:"
+
+
+def ordinal(number: int) -> str:
+    """1st, 2nd, 3rd, 4th, 11th, 12th, 21st."""
+    last = number % 10 if number % 100 not in (11, 12, 13) else 0
+    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(last, 'th') }"
+
+
+def room_game(kind: str, others: tuple[str, ...], place: int, field: int) -> str:
+    """A game of a room (names as plain text): ``co-op with bob, carol``, ``race 2nd of 3``."""
+    if kind == "coop":
+        return f"co-op with {', '.join(others)}" if others else "co-op"
+    if place:
+        return f"race {ordinal(place)} of {field}"
+    return f"race of {field}, not finished" if field else "race, not finished"
+
+
+def room_game_line(day: str, board: str, what: str, outcome: str, elapsed: str) -> str:
+    return f"{day} {board} {what}: {outcome} {elapsed}"
+
+
+def back_to_room(code: str) -> str:
+    return f"Back to room {code}"
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

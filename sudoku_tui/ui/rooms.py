@@ -6,7 +6,9 @@ Names come from other players: the panel draws them as plain text, never as mark
 
 from __future__ import annotations
 
+import threading
 from collections.abc import Callable
+from contextlib import suppress
 from typing import Any, ClassVar, Protocol
 
 from textual import on
@@ -20,7 +22,7 @@ from textual.widgets import Button, Input, Label, Static
 from ..game import texts
 from ..game.clock import format_elapsed
 from ..game.players.naming import name_shown
-from ..game.rooms.client import RoomClient
+from ..game.rooms.client import RoomClient, held_seat
 from ..game.rooms.messages import RoomKind, is_room_code
 from ..game.rooms.playing import RoomPlay
 from ..game.session import Session
@@ -54,7 +56,8 @@ class RoomNews(Message):
 
 
 class RoomsDialog(Modal[RoomChoice | None]):
-    """Create a race or a co-op room, or join or watch one by its code."""
+    """Create a race or a co-op room, or join or watch one by its code; first of all, when the
+    player holds a seat in a room still open (``held``: its code and kind), the way back to it."""
 
     DEFAULT_CSS = """
     RoomsDialog > Vertical { width: 46; }
@@ -64,9 +67,16 @@ class RoomsDialog(Modal[RoomChoice | None]):
     """
     BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
 
+    def __init__(self, held: tuple[str, str] | None = None) -> None:
+        super().__init__()
+        self.held = held
+
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = texts.ROOMS
+            if self.held is not None:
+                yield Label(texts.BACK_TO_ROOM_NOTE, markup=False)
+                yield Button(texts.back_to_room(self.held[0]), id="back", variant="primary", compact=True)
             with Horizontal(classes="buttons"):
                 yield Button(texts.CREATE_RACE, id="race", compact=True)
                 yield Button(texts.CREATE_COOP, id="coop", compact=True)
@@ -78,10 +88,13 @@ class RoomsDialog(Modal[RoomChoice | None]):
                 yield Button(texts.WATCH_ROOM, id="watch", compact=True)
 
     def on_mount(self) -> None:
-        self.query_one("#race", Button).focus()
+        self.query_one("#back" if self.held is not None else "#race", Button).focus()
 
     @on(Button.Pressed)
     def _pressed(self, event: Button.Pressed) -> None:
+        if event.button.id == "back" and self.held is not None:
+            self.close(("join", self.held[0]))
+            return
         self._choose(str(event.button.id))
 
     @on(Input.Submitted, "#room-code")
@@ -209,6 +222,7 @@ class RoomPart:
         self.room: RoomPlay | None = None
         self.client: RoomClient | None = None
         self.results: RaceResults | None = None  # the results dialog while it is up
+        self._asking = False  # the hub is being asked for a seat this player holds
         self.cursor_timer: Timer | None = None  # while set, cursor moves wait for it
         self.cursor_at = -1  # the cell the cursor last moved to
 
@@ -232,7 +246,25 @@ class RoomPart:
         if rooms is None:
             self.screen.show_message(texts.ROOMS_OFF)
             return
-        self.screen.app.push_screen(RoomsDialog(), self._chosen)
+        if self._asking:
+            return  # the dialog is on its way
+        self._asking = True
+        keeper = self.screen.session.keeper
+        player, name, app = keeper.player, name_shown(keeper.store, keeper.player), self.screen.app
+
+        def ask() -> None:  # on a thread of its own: the screen never waits on the hub
+            held = held_seat(rooms, player, name)
+            with suppress(RuntimeError):  # the app ended meanwhile
+                app.call_from_thread(self._show_dialog, held)
+
+        threading.Thread(target=ask, name="room seat", daemon=True).start()
+
+    def _show_dialog(self, held: tuple[str, str] | None) -> None:
+        self._asking = False
+        room = self.room
+        if held is not None and room is not None and room.code == held[0] and not room.closed:
+            held = None  # in that room now: nothing to go back to
+        self.screen.app.push_screen(RoomsDialog(held), self._chosen)
 
     def _chosen(self, choice: RoomChoice | None) -> None:
         if choice is not None:
@@ -305,6 +337,8 @@ class RoomPart:
 
     def leave(self) -> None:
         """Out of the room in play (a new one chosen, or the game ends)."""
-        client, self.client, self.room = self.client, None, None
+        client, self.client, room, self.room = self.client, None, self.room, None
+        if room is not None:
+            room.detach()
         if client is not None:
             client.close()

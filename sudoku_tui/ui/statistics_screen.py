@@ -20,6 +20,7 @@ from textual.widgets import Button, Label, Sparkline, Static
 
 from ..game.clock import format_elapsed
 from ..game.printable import printable
+from ..game.stats_report import room_games_lines
 from ..game.store.statistics import Statistics, mistakes_text
 from .modal import Modal
 
@@ -114,6 +115,8 @@ class StatisticsScreen(Modal[None]):
                 yield Label(recent_text(stats), id="recent", markup=False)
                 if stats.recent:
                     yield Sparkline([solve.seconds for solve in stats.recent], id="chart")
+                if stats.rooms:
+                    yield Label("\n".join(room_games_lines(stats)), id="rooms", markup=False)
             with Vertical(classes="buttons"):
                 yield Button("Close", id="close", variant="primary", compact=True)
 

@@ -255,7 +255,7 @@ def test_a_store_of_the_first_version_is_migrated_with_its_games(tmp_path: Path)
     source.close()
     db.close()
     with SqliteStore(path) as store:
-        assert store.schema_version() == SCHEMA_VERSION == 3
+        assert store.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
         found = store.find_game("local", four_game().key)
         assert found is not None and found.elapsed == 42.0 and found.cursor == 0
         store.put_game("local", replace(found, cursor=5))

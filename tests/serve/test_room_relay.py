@@ -15,13 +15,14 @@ from pathlib import Path
 import psycopg
 
 from sudoku_tui.serve.rooms.hub import Hub
-from sudoku_tui.serve.rooms.relay import Relay
+from sudoku_tui.serve.rooms.relay import RETRY, Relay
 from sudoku_tui.serve.server_settings import ROOMS_SOCKET
 from tests.game.store_backends import postgresql_socket, postgresql_url
 from tests.serve.needs import need
 from tests.serve.room_games import LINE_4, Game
 from tests.serve.ssh_helpers import ServerProcess
 from tests.serve.test_room_hub import change
+from tests.serve.test_room_play import PUZZLE, Player
 
 __all__ = ["postgresql_socket", "postgresql_url"]  # the fixtures, used by name
 LATENCY_ROUNDS = 50
@@ -32,11 +33,11 @@ def seat(number: int, name: str, role: str, connected: bool = True) -> dict[str,
 
 
 @asynccontextmanager
-async def host(url: str, **options: float) -> AsyncIterator[tuple[Hub, list[str]]]:
+async def host(url: str, retry: tuple[float, float] = RETRY, **options: float) -> AsyncIterator[tuple[Hub, list[str]]]:
     """A hub with its relay on the database at ``url``, in a folder of its own, and its log."""
     with tempfile.TemporaryDirectory(prefix="rooms-", dir="/tmp") as folder:
         log: list[str] = []
-        hub = Hub(Path(folder) / "rooms.sock", log.append, relay=Relay(url, log.append), **options)
+        hub = Hub(Path(folder) / "rooms.sock", log.append, relay=Relay(url, log.append, retry=retry), **options)
         await hub.start()
         try:
             yield hub, log
@@ -207,3 +208,82 @@ async def test_two_ssh_servers_on_one_store_share_a_room(tmp_path: Path, postgre
     finally:
         first.stop()
     assert "rooms shared with the other hosts on the store" in first.log()
+
+
+# ---- a listening connection lost: the relay listens again, and the room catches up ----------
+
+DEAF_FOR = (1.0, 10.0)  # the first wait before listening again: wide enough for a line to be lost meanwhile
+POLLS = 1000  # of 10 ms: a safety net, never a measure
+
+
+async def _deafen(url: str, hub: Hub) -> Relay:
+    """Ends the backend ``hub``'s relay listens on, as a database restart or a network cut
+    would, and waits until the relay found it lost."""
+    relay = hub.relay
+    assert relay is not None and relay.listening
+    async with await psycopg.AsyncConnection.connect(url, autocommit=True) as db:
+        await db.execute(
+            "SELECT pg_terminate_backend(pid) FROM pg_stat_activity"
+            " WHERE pid = (SELECT pid FROM sudoku_room_hosts WHERE host = %s)",
+            (relay.host,),
+        )
+    for _ in range(POLLS):
+        if not relay.listening:
+            return relay
+        await asyncio.sleep(0.01)
+    raise AssertionError("the relay never found its connection lost")
+
+
+async def _heard_again(relay: Relay, times: int = 1) -> None:
+    for _ in range(POLLS):
+        if relay.heard_again >= times:
+            return
+        await asyncio.sleep(0.01)
+    raise AssertionError("the relay never listened again")
+
+
+async def _coop_across(url: str, a: Hub, b: Hub, folder: Path) -> tuple[Player, Player]:
+    """Games as served games play (a Session and a RoomPlay each): Ann on A makes the room, Bob on B joins."""
+    ann = await Player.enter(a.path, folder, "Ann", create="coop")
+    bob = await Player.enter(b.path, folder, "Bob", code=ann.room.code)
+    ann.choose(PUZZLE)
+    for player in (ann, bob):
+        await player.until("puzzle")
+    return ann, bob
+
+
+async def test_the_owner_listens_again_and_a_change_it_missed_lands(postgresql_url: str, tmp_path: Path) -> None:
+    async with host(postgresql_url, DEAF_FOR) as (a, log), host(postgresql_url, DEAF_FOR) as (b, _):
+        ann, bob = await _coop_across(postgresql_url, a, b, tmp_path)
+        relay = await _deafen(postgresql_url, a)
+        assert bob.room.enter(5, 3).changed  # sent while host A hears nothing: lost on the way
+        await _heard_again(relay)
+        await bob.until("joined")  # A asked B's visitor to enter again: the room comes again ...
+        await bob.until("seats")  # ... to its last line, when Bob's game sends again what never landed
+        await ann.until("changed", cell=5)
+        await bob.until("changed", cell=5)  # the room's acknowledgement
+        assert ann.session.play.values[5] == bob.session.play.values[5] == 3
+        assert not bob.room.pending
+        ann.room.enter(6, 2)  # and the room goes on, both ways
+        await bob.until("changed", cell=6)
+        bob.room.enter(9, 4)
+        await ann.until("changed", cell=9)
+        assert "rooms across hosts: listening again" in log
+        ann.close()
+        bob.close()
+
+
+async def test_the_visitors_host_listens_again_and_gets_what_it_missed(postgresql_url: str, tmp_path: Path) -> None:
+    async with host(postgresql_url, DEAF_FOR) as (a, _), host(postgresql_url, DEAF_FOR) as (b, _):
+        ann, bob = await _coop_across(postgresql_url, a, b, tmp_path)
+        relay = await _deafen(postgresql_url, b)
+        ann.room.enter(6, 2)  # for Bob while host B hears nothing: lost on the way
+        await ann.until("changed", cell=6)
+        await _heard_again(relay)
+        await bob.until("changed", cell=6)  # the room, sent again to B's visitor
+        assert bob.session.play.values[6] == 2 and [s.connected for s in bob.room.seats] == [True, True]
+        bob.room.enter(5, 3)
+        await ann.until("changed", cell=5)
+        assert a.relay is not None and a.relay.heard_again == 0
+        ann.close()
+        bob.close()

@@ -265,3 +265,33 @@ async def test_a_watcher_changes_nothing(servers, tmp_path: Path) -> None:  # ty
     for seen in boards.seen:  # every board any screen drew: the givens, then Bob's move
         assert seen == [givens, after], seen
     await quit_all(ann, bob, cai)
+
+
+async def test_a_dropped_player_comes_back_with_the_same_key_to_the_same_seat(servers, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
+    """Bob's connection drops; Ann enters a value meanwhile; ``ssh -t HOST join CODE`` with Bob's
+    key gives him back his seat, the board as the room has it now."""
+    server: ServerProcess = servers()
+    givens = list(bundled_puzzle().givens)
+    ann_key, bob_key = make_key(tmp_path, "ann"), make_key(tmp_path, "bob")
+    ann, bob = await playing(server, ann_key), await playing(server, bob_key)
+    code = await create_room(ann, "coop")
+    await open_bundled(ann)
+    await enter_room(bob, code)
+    await shows(bob, lambda values: values == givens)
+    await bob.wait_for("> bob")  # his own seat, the second
+    bob.conn.close()  # dropped, as a network cut does: no quit, no leave
+    await until(lambda: "away" in panel_row(ann, "bob"), ann.text, WAIT)
+    cell = next(cell for cell, value in enumerate(givens) if not value)
+    after = list(givens)
+    after[cell] = 3
+    await ann.press(*go_to(cell), "3")
+    await shows(ann, lambda values: values == after)
+    back = await Screen(await connect(server.port, bob_key)).start(f"join {code}")
+    await shows(back, lambda values: values == after)  # what Ann entered while he was away
+    await back.wait_for("> bob")  # the same name, marked his own
+    rows = back.screen.display
+    host_row = next(i for i, row in enumerate(rows) if " *ann" in row)
+    assert rows[host_row + 1].find("> bob") >= 0, back.text()  # the same seat: the one after the host's
+    assert "away" not in panel_row(back, "bob")
+    await until(lambda: "away" not in panel_row(ann, "bob"), ann.text, WAIT)
+    await quit_all(ann, back)

@@ -10,16 +10,18 @@ from contextlib import asynccontextmanager
 from pathlib import Path
 
 from textual.pilot import Pilot
-from textual.widgets import Input, Label, Static
+from textual.widgets import Button, Input, Label, Static
 
 from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.board.shapes import shape_for_size
 from sudoku_tui.engine.search.solver import solve
+from sudoku_tui.game import texts
 from sudoku_tui.game.players.identity import Identity
 from sudoku_tui.game.store.location import open_store_at
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.game_screen import GameScreen
 from sudoku_tui.ui.rooms import RaceResults, RoomPanel, RoomsDialog
+from sudoku_tui.ui.statistics_screen import StatisticsScreen
 from tests.serve.room_games import LINE_4, running_hub
 
 SIZE = (80, 24)
@@ -48,10 +50,16 @@ def screen_of(app: SudokuApp) -> GameScreen:
     return screen
 
 
-async def _join(app: SudokuApp, pilot, what: str, code: str = "") -> None:  # type: ignore[no-untyped-def]
+async def rooms_dialog(app: SudokuApp, pilot) -> RoomsDialog:  # type: ignore[no-untyped-def]
+    """``w``, and the dialog once the hub said whether the player holds a seat somewhere."""
     await pilot.press("w")
-    await pilot.pause()
+    await until([pilot], lambda: isinstance(app.screen, RoomsDialog))
     assert isinstance(app.screen, RoomsDialog)
+    return app.screen
+
+
+async def _join(app: SudokuApp, pilot, what: str, code: str = "") -> None:  # type: ignore[no-untyped-def]
+    await rooms_dialog(app, pilot)
     if code:
         app.screen.query_one("#room-code", Input).value = code
     await pilot.click(f"#{what}")
@@ -164,3 +172,59 @@ async def test_a_room_made_with_no_puzzle_in_play_starts_on_todays_daily(tmp_pat
             assert room is not None and room.puzzle is not None
             assert room.puzzle.to_line() == daily_puzzle(today(), "medium", "9")[0]
             assert room.hidden  # a race's board, until the host's S
+
+
+async def test_a_player_back_in_a_new_game_is_offered_their_room_first(tmp_path: Path) -> None:
+    """Bob's game ends (a dropped connection ends it the same way); Ann enters a value; Bob's next
+    game, same key, opens the Rooms dialog: "Back to room CODE" has the focus, and Enter takes
+    him back to his seat, the board as the room has it now."""
+    async with two_in_a_room(tmp_path, "coop") as (ann, a, bob, _b):
+        ann_screen, bob_screen = screen_of(ann), screen_of(bob)
+        room = ann_screen.rooms.room
+        assert room is not None
+        code, hub_path = room.code, ann_screen.players.identity.rooms
+        assert hub_path is not None
+        bob_screen.rooms.leave()  # as the game's end does
+        await until([a], lambda: [s.connected for s in room.seats] == [True, False])
+        await a.press("right", "2")
+        again = served(tmp_path / "server", "SHA256:bob", "Bob", hub_path)
+        async with again.run_test(size=SIZE) as c:
+            await c.pause()
+            dialog = await rooms_dialog(again, c)
+            assert dialog.held == (code, "coop")
+            back = dialog.query_one("#back", Button)
+            assert dialog.focused is back and str(back.label) == f"Back to room {code}"
+            await c.press("enter")
+            screen = screen_of(again)
+            await until([a, c], lambda: screen.session.play.values[1] == 2)
+            assert screen.rooms.room is not None and screen.rooms.room.seat == 1
+            assert [s.connected for s in room.seats] == [True, True]
+            panel = str(screen.query_one("#room", RoomPanel).render())
+            assert ">  Bob" in panel or "> Bob" in panel
+
+
+async def test_nothing_is_offered_without_a_seat_or_in_the_room_itself(tmp_path: Path) -> None:
+    async with two_in_a_room(tmp_path, "coop") as (ann, a, _bob, _b):
+        dialog = await rooms_dialog(ann, a)  # Ann is in her room: nothing to go back to
+        assert dialog.held is None
+        assert not dialog.query("#back") and dialog.focused is dialog.query_one("#race", Button)
+        hub_path = screen_of(ann).players.identity.rooms
+        assert hub_path is not None
+        cat = served(tmp_path / "server", "SHA256:cat", "Cat", hub_path)
+        async with cat.run_test(size=SIZE) as c:
+            await c.pause()
+            assert (await rooms_dialog(cat, c)).held is None
+
+
+async def test_the_statistics_list_a_game_solved_together(tmp_path: Path) -> None:
+    solution = solve(Puzzle.from_line(shape_for_size("4x4"), LINE_4))
+    assert solution is not None
+    async with two_in_a_room(tmp_path, "coop") as (ann, a, bob, b):
+        await _solve(ann, a, solution)
+        await until([a, b], lambda: screen_of(bob).session.solved)
+        await b.pause()
+        await b.press("t")
+        await b.pause()
+        assert isinstance(bob.screen, StatisticsScreen)
+        listed = str(bob.screen.query_one("#rooms", Label).render())
+        assert texts.ROOM_GAMES_HEADING in listed and "4x4 co-op with Ann: solved" in listed

@@ -18,6 +18,22 @@ from typing import Any
 from .messages import MAX_LINE, BadMessage, decode, encode
 
 OnMessage = Callable[[dict[str, Any]], None]
+ASK_WITHIN = 1.0  # seconds: the hub is on this machine; one that does not answer by then is not asked
+
+
+def held_seat(path: Path | str, player: str, name: str) -> tuple[str, str] | None:
+    """The open room where ``player`` holds a seat on the hub at ``path``, as (code, kind);
+    None when there is none, or the hub does not answer. One question, its own connection."""
+    try:
+        with socket.socket(socket.AF_UNIX, socket.SOCK_STREAM) as sock:
+            sock.settimeout(ASK_WITHIN)
+            sock.connect(str(path))
+            sock.sendall(encode("hello", player=player, name=name) + encode("find"))
+            with sock.makefile("rb") as lines:
+                answer = decode(lines.readline(MAX_LINE + 1))
+    except (OSError, BadMessage):
+        return None
+    return (answer["code"], answer["room"]) if answer["kind"] == "held" else None
 
 
 class RoomClient:

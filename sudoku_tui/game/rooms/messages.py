@@ -46,6 +46,7 @@ KINDS: dict[str, dict[str, str]] = {
     "create": {"room": "kind"},
     "join": {"code": "code", "watch": "bool"},
     "leave": {},
+    "find": {},  # instead of create or join: which open room holds a seat of this player?
     # the host's choice, before the start; the hub sends it on to every game, and to a joiner
     "puzzle": {"shape": "shape", "line": "line"},
     "start": {},  # a race's host
@@ -65,6 +66,7 @@ KINDS: dict[str, dict[str, str]] = {
     "refused": {"cell": "int", "version": "int"},  # someone changed the cell first
     "moved": {"seat": "int", "cell": "int"},
     "closed": {"reason": "reason"},
+    "held": {"code": "code", "room": "kind"},  # the answer to find (none: closed no-room); the connection ends
 }
 REASONS = ("no-room", "full", "idle", "server", "left")  # why the hub closed a room or refused a join
 MAX_INT = 2**31 - 1

@@ -23,6 +23,7 @@ from ...engine.board.puzzle import Puzzle
 from ...engine.board.shapes import shape_for_size
 from ..play import CellChange, Move
 from ..session import REFUSED, UNCHANGED, Answer, Session
+from ..store.records import RoomGame
 from .messages import Role, RoomKind, Seat
 
 RaceState = Literal["waiting", "racing", "over"]
@@ -67,6 +68,9 @@ class RoomPlay:
     shared: dict[int, tuple[int, int]] = field(default_factory=dict)  # cell -> (value, marks) as the room has it
     own_moves: list[Move] = field(default_factory=list)  # the player's moves on the shared board, to undo
     sent_cursor: int = -1  # the cell the others were last told this player's cursor is on
+    # cell -> (value, marks, the version it was made on) of this player's changes the room has not acknowledged
+    pending: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    resyncing: bool = False  # the room is being sent again (its server missed lines): see _resend
 
     # ---- joining ---------------------------------------------------------------------
 
@@ -82,6 +86,26 @@ class RoomPlay:
 
     def leave(self) -> None:
         self.sender.send("leave")
+
+    def detach(self) -> None:
+        """Out of the room: the game in play is the player's own from now on."""
+        self.session.room, self.session.watching = None, False
+
+    def room_game(self) -> RoomGame | None:
+        """The room as this player's history says it: the kind, the other players' names,
+        a race's field (every player seated to race, finished or not); None for a watcher."""
+        if self.kind is None or self.watching:
+            return None
+        players = [each for each in self.seats if each.role != "watcher"]
+        others = tuple(each.name for each in players if each.seat != self.seat)
+        if self.kind == "coop":
+            return RoomGame("coop", others)
+        place = next((finish.place for finish in self.finishes if finish.seat == self.seat), 0)
+        return RoomGame("race", others, place, len(players))
+
+    def _tell_session(self) -> None:
+        self.session.watching = self.watching
+        self.session.room = self.room_game()
 
     # ---- what the game may do ------------------------------------------------------------
 
@@ -254,6 +278,7 @@ class RoomPlay:
                 "change", cell=change.cell, value=change.new_value, marks=change.new_marks, colour=0, version=version
             )
             self.versions[change.cell] = version + 1  # what the cell's version is once this lands
+            self.pending[change.cell] = (change.new_value, change.new_marks, version)
 
     def _write(self, changes: tuple[CellChange, ...] | list[CellChange]) -> None:
         play = self.session.play
@@ -271,19 +296,51 @@ class RoomPlay:
         return kind
 
     def _on_joined(self, message: dict[str, Any]) -> None:
+        if self.kind is not None and message["code"] == self.code:
+            # In the room already: it comes again, as it is now (a server listening again
+            # after lost lines). The room's versions replace ours; see _resend.
+            self.resyncing, self.versions = True, {}
         self.code, self.kind, self.role, self.seat = message["code"], message["room"], message["role"], message["seat"]
 
     def _on_seats(self, message: dict[str, Any]) -> None:
         self.seats = tuple(Seat(s["seat"], s["name"], s["role"], s["connected"]) for s in message["seats"])
+        if self.puzzle is not None:
+            self._tell_session()
+        if self.resyncing:  # the last line of the room sent again
+            self.resyncing = False
+            self._resend()
+
+    def _resend(self) -> None:
+        """What the room may have missed of this game's: a change whose cell is still at the
+        version it was made on (it never landed) goes again; a race's count and finish."""
+        if self.kind == "coop":
+            for cell, (value, marks, base) in list(self.pending.items()):
+                if self.versions.get(cell, 0) != base:
+                    del self.pending[cell]  # it landed, or someone's came first: the room's stands
+                    continue
+                self.sender.send("change", cell=cell, value=value, marks=marks, colour=0, version=base)
+                self.versions[cell] = base + 1
+                self._put(cell, value, marks)
+        elif self.race == "racing" and not self.watching and self.puzzle is not None:
+            self.sender.send("progress", filled=self.own_filled())
+            if self.session.solved and all(finish.seat != self.seat for finish in self.finishes):
+                self.sender.send("finish", elapsed_ms=int(self.session.clock.elapsed() * 1000))
 
     def _on_puzzle(self, message: dict[str, Any]) -> None:
-        self.puzzle = Puzzle.from_line(shape_for_size(message["shape"]), message["line"])
+        puzzle = Puzzle.from_line(shape_for_size(message["shape"]), message["line"])
+        if self.resyncing and puzzle == self.puzzle:
+            return  # the same board goes on
+        self.puzzle, self.pending = puzzle, {}
         self.versions, self.shared, self.own_moves, self.cursors = {}, {}, [], {}
         self.filled, self.finishes = {}, []
         self.sent_cursor = -1  # the room forgot every cursor with the last board: tell it again
+        self.detach()  # the game the room's puzzle replaces was not the room's
         self.session.start_room_puzzle(self.puzzle, hidden=self.hidden)
+        self._tell_session()
 
     def _on_started(self, _message: dict[str, Any]) -> None:
+        if self.race == "racing":
+            return  # the room sent again: the clock runs on
         self.race = "racing"
         if self.puzzle is not None and not self.watching:
             self.session.restart_clock()
@@ -292,9 +349,13 @@ class RoomPlay:
         self.filled[message["seat"]] = message["filled"]
 
     def _on_finished(self, message: dict[str, Any]) -> None:
+        if any(finish.seat == message["seat"] for finish in self.finishes):
+            return  # the room sent again
         self.finishes.append(Finish(message["seat"], message["elapsed_ms"], message["place"]))
         if self.puzzle is not None:
             self.filled[message["seat"]] = self.puzzle.shape.size
+        if message["seat"] == self.seat:
+            self.session.placed_in_race(message["place"])
 
     def _on_ended(self, _message: dict[str, Any]) -> None:
         self.race = "over"
@@ -303,12 +364,15 @@ class RoomPlay:
         self.race, self.filled, self.finishes = "waiting", {}, []
         if self.puzzle is not None:
             self.session.start_room_puzzle(self.puzzle, hidden=True)
+            self._tell_session()
 
     def _on_changed(self, message: dict[str, Any]) -> None:
         cell, version = message["cell"], message["version"]
         value, marks = message["value"], message["marks"]
         self.shared[cell] = (value, marks)
         mine = message["seat"] == self.seat
+        if mine and cell in self.pending and self.pending[cell][2] + 1 == version:
+            del self.pending[cell]  # landed
         if mine and self.versions.get(cell, 0) > version:
             return  # a later change of ours to this cell is on its way: the board shows that one
         self.versions[cell] = version
@@ -317,6 +381,7 @@ class RoomPlay:
     def _on_refused(self, message: dict[str, Any]) -> None:
         cell = message["cell"]
         self.versions[cell] = message["version"]
+        self.pending.pop(cell, None)
         value, marks = self.shared.get(cell, (0, 0))
         self._put(cell, value, marks)
 

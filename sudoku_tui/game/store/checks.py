@@ -28,7 +28,7 @@ from ...engine.board.puzzle import LineError, parse_line
 from ...engine.board.shapes import shape_for_size
 from ...engine.board.variants import line_fields_of
 from ...engine.files.variant_lines import LineFailure, check_fields
-from .records import LEVELS, Aids, FinishedGame, Game, Source, boards, game_key
+from .records import LEVELS, ROOM_GAME_KINDS, Aids, FinishedGame, Game, RoomGame, Source, boards, game_key
 
 Row = Mapping[str, object]
 
@@ -39,6 +39,8 @@ MAX_PATH = 4096
 MAX_ID = 80
 MAX_PLAYER = 256
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
+_ROOM_NAME = re.compile(r"[A-Za-z0-9_-]{1,16}")  # a name as rooms show it (rooms.messages checks it in full)
+MAX_ROOM_SEATS = 40  # a room's seats: no race has a larger field, no co-op more others
 _ID = re.compile(r"[A-Za-z0-9:_.-]+")
 
 
@@ -205,6 +207,34 @@ def _cursor(value: object, shape: Shape) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < shape.size else 0
 
 
+def _room(row: Row) -> RoomGame | None:
+    """The room a history entry was played in; None for a game alone. What cannot be read of
+    it is mended (names that are not names dropped, a place past the field forgotten): the
+    entry itself stays good, as its time and outcome are."""
+    kind = row.get("room_kind")
+    if kind not in ROOM_GAME_KINDS:
+        return None
+    names = row.get("room_with")
+    others = tuple(
+        name
+        for name in (names.split(" ") if isinstance(names, str) and len(names) <= 17 * MAX_ROOM_SEATS else ())
+        if _ROOM_NAME.fullmatch(name)
+    )
+    if kind == "coop":
+        return RoomGame("coop", others)
+    place, field = (_room_count(row.get(column)) for column in ("room_place", "room_field"))
+    return RoomGame("race", others, place if place <= field else 0, field)
+
+
+def _room_count(value: object) -> int:
+    return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value <= MAX_ROOM_SEATS else 0
+
+
+def checked_room(room: RoomGame | None) -> RoomGame | None:
+    """A room about to be written, as it would read back."""
+    return None if room is None else _room(room_columns(room))
+
+
 def check_game(row: Row) -> Game:
     """A game in progress from a store's row; BadRow when it cannot be one."""
     shape = _shape(row.get("shape"))
@@ -243,6 +273,7 @@ def check_finished(row: Row) -> FinishedGame:
         aids=aids,
         solved=solved,
         ended_at=_timestamp(row.get("ended_at"), lenient=False),
+        room=_room(row),
     )
 
 
@@ -287,7 +318,16 @@ def finished_row(finished: FinishedGame) -> dict[str, object]:
         **_aid_columns(finished.aids),
         "solved": int(finished.solved),
         "ended_at": finished.ended_at,
+        **room_columns(finished.room),
     }
+
+
+def room_columns(room: RoomGame | None) -> dict[str, object]:
+    """A room as the history's columns: the others' names one space apart (no name holds one)."""
+    if room is None:
+        return {"room_kind": None, "room_with": None, "room_place": None, "room_field": None}
+    others = " ".join(room.others)
+    return {"room_kind": room.kind, "room_with": others, "room_place": room.place, "room_field": room.field}
 
 
 def _source_columns(source: Source) -> dict[str, object]:

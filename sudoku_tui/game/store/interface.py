@@ -28,7 +28,7 @@ from types import TracebackType
 
 from .. import texts
 from ..clock import TimeSource
-from .records import FinishedGame, Game, RankedSolve, RankedStreak
+from .records import FinishedGame, Game, RankedSolve, RankedStreak, RoomGame
 from .settings import SettingValue
 from .statistics import Statistics
 
@@ -118,6 +118,11 @@ class Store(ABC):
     def finish_game(self, player: str, game: Game) -> FinishedGame:
         """The game is over (solved, filled by Solve, or started afresh): record
         it in the history and remove it from the games in progress, at once."""
+
+    @abstractmethod
+    def record_room(self, player: str, game_id: str, room: RoomGame) -> None:
+        """The history entry ``game_id`` was a game of ``room`` (a race's place, known once
+        the room numbered the finish after the entry was written)."""
 
     @abstractmethod
     def history(self, player: str, limit: int | None = 100, key: str | None = None) -> list[FinishedGame]:

@@ -28,6 +28,8 @@ def boards() -> tuple[str, ...]:
 SourceKind = Literal["file", "made", "daily"]
 SOURCE_KINDS: tuple[SourceKind, ...] = ("file", "made", "daily")
 Outcome = Literal["solved", "filled", "abandoned"]
+RoomKindPlayed = Literal["race", "coop"]
+ROOM_GAME_KINDS: tuple[RoomKindPlayed, ...] = ("race", "coop")
 
 
 def game_key(shape_name: str, givens_line: str) -> str:
@@ -69,6 +71,22 @@ class Aids:
 
 
 @dataclass(frozen=True)
+class RoomGame:
+    """A game played in a room, as the player's history says it (docs/rooms.md, "In the history").
+
+    ``others``: the other players' names as they were at the game's end (watchers are
+    not players); ``place`` and ``field``: a race's finish place among the ``field``
+    players who raced (``place`` 0: not finished, or not known yet). A co-op game's
+    place and field are 0: a shared board has no order of finish.
+    """
+
+    kind: RoomKindPlayed
+    others: tuple[str, ...] = ()
+    place: int = 0
+    field: int = 0
+
+
+@dataclass(frozen=True)
 class Game:
     """A game in progress: the puzzle, the board as played, the clock and the aids.
 
@@ -91,6 +109,7 @@ class Game:
     started_at: float | None = None
     last_played: float | None = None
     cursor: int = 0  # the selected cell
+    room: RoomGame | None = None  # played in a room: its history entry says so (never kept in progress)
 
     @property
     def key(self) -> str:
@@ -117,6 +136,7 @@ class Game:
         aids: Aids | None = None,
         cursor: int = 0,
         game_id: str | None = None,
+        room: RoomGame | None = None,
     ) -> Game:
         """The record of a game in play."""
         shape = puzzle.shape
@@ -132,6 +152,7 @@ class Game:
             aids=aids if aids is not None else Aids(),
             cursor=cursor,
             game_id=game_id,
+            room=room,
         )
 
 
@@ -153,6 +174,7 @@ class FinishedGame:
     aids: Aids
     solved: bool
     ended_at: float
+    room: RoomGame | None = None  # a game of a room: which, and how it went
 
     @property
     def key(self) -> str:

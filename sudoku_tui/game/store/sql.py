@@ -30,13 +30,15 @@ from .checks import (
     check_game,
     check_player,
     checked_game,
+    checked_room,
     finished_row,
     game_row,
+    room_columns,
     stored_start,
 )
 from .database import Database
 from .interface import LinkRefused, NameTaken, Store, StoreUnavailable
-from .records import LEVELS, FinishedGame, Game, RankedSolve, RankedStreak, boards, utc_date
+from .records import LEVELS, FinishedGame, Game, RankedSolve, RankedStreak, RoomGame, boards, utc_date
 from .settings import SETTINGS, SettingValue, setting
 from .statistics import Statistics, compute_statistics
 from .together import daily_ranking, merge_players, resolved, streak_ranking
@@ -80,6 +82,10 @@ HISTORY_COLUMNS = (
     "solve_used",
     "solved",
     "ended_at",
+    "room_kind",
+    "room_with",
+    "room_place",
+    "room_field",
 )
 
 # One tuple of statements per schema version, applied in order; written in
@@ -162,6 +168,14 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
             used_at REAL NOT NULL DEFAULT 0
         )""",
         "CREATE INDEX history_by_daily ON history (daily_date, level, shape)",
+    ),
+    # 4: a game played in a room: its kind, the other players' names, a race's place and field
+    # (NULL for a game alone, as every game before this step was).
+    (
+        "ALTER TABLE history ADD COLUMN room_kind TEXT",
+        "ALTER TABLE history ADD COLUMN room_with TEXT",
+        "ALTER TABLE history ADD COLUMN room_place INTEGER",
+        "ALTER TABLE history ADD COLUMN room_field INTEGER",
     ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
@@ -311,6 +325,7 @@ class SqlStore(Store):
 
     def _end(self, player: str, game: Game, *, keep: bool) -> FinishedGame:
         """Record the game in the history under its id, keeping its row in progress or removing it."""
+        room = checked_room(game.room)  # the game in progress never keeps it: checked_game drops it
         player, game = check_player(player), checked_game(game)
         now = self.clock()
         with self._guard("could not be saved"), self._transaction() as db:
@@ -330,10 +345,20 @@ class SqlStore(Store):
                 game.aids,
                 game.solved,
                 now,
+                room,
             )
             entry = finished_row(finished)
             db.execute(PUT_FINISHED, [player, *(entry[c] for c in HISTORY_COLUMNS)])
         return finished
+
+    def record_room(self, player: str, game_id: str, room: RoomGame) -> None:
+        columns = room_columns(checked_room(room))
+        sets = ", ".join(f"{column} = ?" for column in columns)
+        with self._guard("could not be saved"), self._transaction() as db:
+            db.execute(
+                f"UPDATE history SET {sets} WHERE player = ? AND game_id = ?",
+                [*columns.values(), self._who(player, db), game_id],
+            )
 
     def history(self, player: str, limit: int | None = 100, key: str | None = None) -> list[FinishedGame]:
         sql, params = SELECT_HISTORY, [check_player(player)]

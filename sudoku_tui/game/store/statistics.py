@@ -18,9 +18,10 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from .records import LEVELS, FinishedGame, boards
+from .records import LEVELS, FinishedGame, Outcome, RoomGame, boards
 
 RECENT = 30
+ROOM_GAMES = 5  # the room games the statistics list, the last first
 
 
 @dataclass(frozen=True)
@@ -57,6 +58,30 @@ class RecentSolve:
 
 
 @dataclass(frozen=True)
+class RoomPlayed:
+    """A game of a room, as the statistics list it."""
+
+    day: date
+    board: str
+    outcome: Outcome
+    seconds: float
+    room: RoomGame
+
+    def to_json(self) -> dict[str, Any]:
+        room = self.room
+        return {
+            "date": self.day.isoformat(),
+            "board": self.board,
+            "outcome": self.outcome,
+            "seconds": _rounded(self.seconds),
+            "room": room.kind,
+            "with": list(room.others),
+            "place": room.place or None,
+            "field": room.field or None,
+        }
+
+
+@dataclass(frozen=True)
 class Statistics:
     player: str
     today: date
@@ -66,6 +91,7 @@ class Statistics:
     recent: tuple[RecentSolve, ...]  # oldest first
     skipped: int = 0  # stored entries that could not be read
     mistakes_shown: int = 0  # games played with show mistakes on (of all started)
+    rooms: tuple[RoomPlayed, ...] = ()  # the last games played in rooms, the last first
 
     @property
     def started(self) -> int:
@@ -87,6 +113,7 @@ class Statistics:
             "recent_solves": [solve.to_json() for solve in self.recent],
             "mistakes_shown": self.mistakes_shown,
             "skipped_entries": self.skipped,
+            "room_games": [game.to_json() for game in self.rooms],
         }
 
 
@@ -141,7 +168,12 @@ def compute_statistics(
     current, longest = daily_streaks(daily_days(finished), today)
     chart = tuple(RecentSolve(g.ended_at, g.ended_on, g.shape, g.level, g.elapsed) for g in solves[-recent:])
     recent_chart = chart if recent > 0 else ()
-    return Statistics(player, today, boards, current, longest, recent_chart, skipped, mistakes_shown)
+    rooms = tuple(
+        RoomPlayed(game.ended_on, game.shape, game.outcome, game.elapsed, game.room)
+        for game in sorted(finished, key=lambda game: game.ended_at, reverse=True)
+        if game.room is not None
+    )[:ROOM_GAMES]
+    return Statistics(player, today, boards, current, longest, recent_chart, skipped, mistakes_shown, rooms)
 
 
 def daily_days(finished: Iterable[FinishedGame]) -> set[date]:

@@ -92,7 +92,7 @@ def _record_clashing_games(
 
 DAILY_ENTRIES = (
     "SELECT history.player, players.name, history.elapsed, history.hints, history.mistakes_shown, "
-    "history.solve_used, history.solved, history.ended_at FROM history "
+    "history.solve_used, history.solved, history.ended_at, history.room_kind FROM history "
     "LEFT JOIN players ON players.player = history.player "
     "WHERE history.source_kind = 'daily' AND history.daily_date = ? AND history.level = ? AND history.shape = ? "
     "ORDER BY history.ended_at"
@@ -108,18 +108,25 @@ class _DailyGames:
     hints: int = 0
     mistakes_shown: bool = False
     solved: bool = False  # by the player, on the day
-    filled: bool = False  # Solve filled one of them
+    filled: bool = False  # Solve filled one of them, or it was solved together (a co-op room)
+
+
+def shared_solve(solved: object, room_kind: object) -> bool:
+    """A co-op room's solve: the board was the players' together, so no one player's time
+    ranks; like a board Solve filled, it keeps the player off that daily's ranking (a later
+    game of the puzzle alone is played knowing its solution). A race ranks: each raced alone."""
+    return bool(solved) and room_kind == "coop"
 
 
 def daily_ranking(db: Database, day: date, level: str, shape: str) -> list[RankedSolve]:
     players: dict[str, _DailyGames] = {}
-    for player, name, elapsed, hints, shown, solve_used, solved, ended_at in db.execute(
+    for player, name, elapsed, hints, shown, solve_used, solved, ended_at, room_kind in db.execute(
         DAILY_ENTRIES, [day.isoformat(), level, shape]
     ):
         games = players.setdefault(str(player), _DailyGames(name if isinstance(name, str) else None))
         if games.solved or not isinstance(elapsed, int | float) or not isinstance(ended_at, int | float):
             continue  # after the first solve nothing counts; a damaged row neither
-        games.filled |= bool(solve_used)
+        games.filled |= bool(solve_used) or shared_solve(solved, room_kind)
         if utc_date(ended_at) != day:
             continue
         games.elapsed += float(elapsed)
@@ -151,7 +158,7 @@ def _ranked(items: Sequence[tuple[str, Any]], measure: Any) -> Iterable[tuple[in
 
 DAILY_GAMES = (
     "SELECT history.player, players.name, history.daily_date, history.level, history.shape, history.solved, "
-    "history.solve_used, history.ended_at FROM history "
+    "history.solve_used, history.ended_at, history.room_kind FROM history "
     "LEFT JOIN players ON players.player = history.player "
     "WHERE history.source_kind = 'daily' "
     "AND history.player IN (SELECT player FROM history WHERE source_kind = 'daily' AND solved = 1 "
@@ -167,10 +174,10 @@ def streak_ranking(db: Database, today: date, limit: int) -> list[RankedStreak]:
     days: dict[str, set[date]] = {}
     filled: set[tuple[str, str, str, str]] = set()  # (player, date, level, board) Solve filled
     since = (today - timedelta(days=1)).isoformat()
-    for player, name, daily, level, shape, solved, solve_used, ended_at in db.execute(DAILY_GAMES, [since]):
+    for player, name, daily, level, shape, solved, solve_used, ended_at, room_kind in db.execute(DAILY_GAMES, [since]):
         puzzle = (str(player), str(daily), str(level), str(shape))
         names[puzzle[0]] = name if isinstance(name, str) else None
-        if solve_used:
+        if solve_used or shared_solve(solved, room_kind):
             filled.add(puzzle)
         day = _day(daily)
         if solved and puzzle not in filled and day is not None and _ended_on(ended_at, day):

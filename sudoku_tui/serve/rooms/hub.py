@@ -53,6 +53,7 @@ class Link:
     room: Room | None = None
     closed: bool = False
     away: tuple[str, str, int] | None = None  # a visitor's: the owner host, the room's code, its number
+    watch: bool = False  # a visitor's: it asked to watch (to ask again in the same words)
 
     def __str__(self) -> str:
         where = f" in room {self.room.code}" if self.room is not None else ""
@@ -209,7 +210,10 @@ class Hub:
     async def _converse(self, link: Link, reader: asyncio.StreamReader) -> None:
         hello = await self._first(reader, "hello")
         link.player, link.name = hello["player"], hello["name"]
-        entry = await self._first(reader, "create", "join")
+        entry = await self._first(reader, "create", "join", "find")
+        if entry["kind"] == "find":
+            self._send(link, self._held(link.player))
+            return
         if entry["kind"] == "join" and entry["code"] not in self.rooms and self.relay is not None:
             owner = await self.relay.owner(entry["code"])
             if owner is not None and owner != self.relay.host:
@@ -228,6 +232,14 @@ class Hub:
                 self._leave(link)
                 self._send(link, encode("closed", reason="left"))
                 return
+
+    def _held(self, player: str) -> bytes:
+        """The open room of this host where ``player`` holds a seat (the last made, of several),
+        so a game that starts afresh can offer the way back."""
+        held = [room for room in self.rooms.values() if not room.closed and player in room.members]
+        if not held:
+            return encode("closed", reason="no-room")
+        return encode("held", code=held[-1].code, room=held[-1].kind)
 
     async def _first(self, reader: asyncio.StreamReader, *kinds: str) -> dict[str, Any]:
         line = await asyncio.wait_for(reader.readline(), self.hello_within)
@@ -288,7 +300,7 @@ class Hub:
         assert self.relay is not None
         self._numbered += 1
         code, n = entry["code"], self._numbered
-        link.away = (owner, code, n)
+        link.away, link.watch = (owner, code, n), entry["watch"]
         self._visiting[n] = link
         self._visitors.setdefault(code, {})[link.player] = link
         self.relay.to_owner(owner, "enter", code, link.player, n, name=link.name, watch=entry["watch"])
@@ -326,6 +338,17 @@ class Hub:
                 if message["kind"] == "closed":
                     self._close(link)
 
+    def again(self, owner: str | None) -> None:
+        """A relay listens again after its connection was lost: what was sent meanwhile is lost.
+        Each visitor of ``owner``'s rooms (of every host's, None) enters again, the same
+        connection by its same number, and the room answers it with the room as it is now
+        (docs/rooms.md, "Across hosts")."""
+        assert self.relay is not None
+        for link in list(self._visiting.values()):
+            if link.away is not None and owner in (None, link.away[0]):
+                there, code, n = link.away
+                self.relay.to_owner(there, "enter", code, link.player, n, name=link.name, watch=link.watch)
+
     def cut(self, code: str, n: int) -> None:
         link = self._visiting.get(n)
         if link is not None and link.away is not None and link.away[1] == code:
@@ -334,6 +357,10 @@ class Hub:
     # ---- across hosts: a game of another host in this host's room ------------------------
 
     def remote_enter(self, host: str, n: int, code: str, player: str, name: str, watch: bool) -> None:
+        known = self._remote(host, n, code, player)
+        if known is not None and known.room is not None:  # entering again (its host missed lines): the room again
+            self._deliver(known.room, known.room.enter(player, known.name, watch=watch))
+            return
         remote = Remote(host, n, player, name)
         room = self.rooms.get(code)
         try:

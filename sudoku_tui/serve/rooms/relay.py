@@ -38,6 +38,7 @@ CHANNEL_PREFIX = "sudoku_rooms_"
 MAX_PAYLOAD = 7900  # bytes of one NOTIFY payload, under PostgreSQL's 8000
 CONNECT_TIMEOUT = 10  # seconds
 STOP_WITHIN = 5.0  # seconds to send what waits when the server stops
+RETRY = (0.5, 10.0)  # seconds: the first wait before listening again after a lost connection, and the longest
 SCHEMA_LOCK = 0x5D0C_2024  # an advisory lock's key: two hosts starting at once make the tables once
 HOST = re.compile(r"[0-9a-f]{16}")
 SCHEMA = (
@@ -57,6 +58,7 @@ FIELDS: dict[str, tuple[str, ...]] = {
     "drop": ("from", "n", "code", "player"),
     "deliver": ("code", "to", "line"),
     "cut": ("code", "n"),
+    "again": ("from",),  # a host that listens again after a lost connection: what it missed is to come again
 }
 CHECKS: dict[str, Callable[[Any], bool]] = {
     "from": lambda value: isinstance(value, str) and HOST.fullmatch(value) is not None,
@@ -80,6 +82,7 @@ class RelayedHub(Protocol):
     def remote_drop(self, host: str, n: int, code: str, player: str) -> None: ...
     def delivered(self, code: str, players: Sequence[str], line: str) -> None: ...
     def cut(self, code: str, n: int) -> None: ...
+    def again(self, host: str | None) -> None: ...
 
 
 def parse(payload: str) -> dict[str, Any]:
@@ -102,10 +105,14 @@ def parse(payload: str) -> dict[str, Any]:
 class Relay:
     """This host's part in the rooms of every host on the database at ``url``."""
 
-    def __init__(self, url: str, log: Callable[[str], None]) -> None:
+    def __init__(self, url: str, log: Callable[[str], None], *, retry: tuple[float, float] = RETRY) -> None:
         self.url = url
         self.log = log
+        self.retry = retry
         self.host = secrets.token_hex(8)
+        self.listening = False  # the listening connection is up (False while it is being made again)
+        self.heard_again = 0  # how many times it was made again after it was lost
+        self._claimed: set[str] = set()  # this host's codes, claimed again with a new connection
         self._listener: psycopg.AsyncConnection[Any] | None = None
         self._talker: psycopg.AsyncConnection[Any] | None = None
         self._waiting: asyncio.Queue[tuple[str, tuple[Any, ...]]] = asyncio.Queue()
@@ -122,22 +129,41 @@ class Relay:
     async def start(self, hub: RelayedHub) -> None:
         """Connects, registers this host and listens; psycopg.Error when the database cannot."""
         self._hub = hub
-        self._listener = await self._connect()
         self._talker = await self._connect()
         async with self._talker.transaction():
             await self._talker.execute("SELECT pg_advisory_xact_lock(%s)", (SCHEMA_LOCK,))
             for statement in SCHEMA:
                 await self._talker.execute(statement)
+        await self._listen_on_new_connection()
+        # What hosts that died left behind: their rooms are gone with them.
+        await self._talker.execute(f"DELETE FROM sudoku_rooms WHERE host NOT IN ({LIVE_HOSTS})")
+        await self._talker.execute(f"DELETE FROM sudoku_room_hosts WHERE host NOT IN ({LIVE_HOSTS})")
+        self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._send())]
+
+    async def _listen_on_new_connection(self) -> None:
+        """A listening connection: LISTEN first, then this host registered as that connection
+        (a host is alive while it is), and this host's codes claimed again (a host that
+        started meanwhile may have taken them for a dead host's)."""
+        if self._listener is not None:
+            with suppress(psycopg.Error):
+                await self._listener.close()
+        self._listener = await self._connect()
+        await self._listener.execute(f"LISTEN {self.channel(self.host)}")
         cursor = await self._listener.execute(
             "SELECT pid, backend_start FROM pg_stat_activity WHERE pid = pg_backend_pid()"
         )
         pid, since = await cursor.fetchone() or (0, None)
-        await self._talker.execute("INSERT INTO sudoku_room_hosts VALUES (%s, %s, %s)", (self.host, pid, since))
-        # What hosts that died left behind: their rooms are gone with them.
-        await self._talker.execute(f"DELETE FROM sudoku_rooms WHERE host NOT IN ({LIVE_HOSTS})")
-        await self._talker.execute(f"DELETE FROM sudoku_room_hosts WHERE host NOT IN ({LIVE_HOSTS})")
-        await self._listener.execute(f"LISTEN {self.channel(self.host)}")
-        self._tasks = [asyncio.create_task(self._listen()), asyncio.create_task(self._send())]
+        talker = await self._talking()
+        await talker.execute(
+            "INSERT INTO sudoku_room_hosts VALUES (%s, %s, %s)"
+            " ON CONFLICT (host) DO UPDATE SET pid = excluded.pid, since = excluded.since",
+            (self.host, pid, since),
+        )
+        for code in sorted(self._claimed):
+            await talker.execute(
+                "INSERT INTO sudoku_rooms (code, host) VALUES (%s, %s) ON CONFLICT DO NOTHING", (code, self.host)
+            )
+        self.listening = True
 
     async def _connect(self) -> psycopg.AsyncConnection[Any]:
         return await psycopg.AsyncConnection.connect(self.url, autocommit=True, connect_timeout=CONNECT_TIMEOUT)
@@ -162,21 +188,58 @@ class Relay:
                     await connection.close()
 
     async def _listen(self) -> None:
-        assert self._listener is not None and self._hub is not None
+        """Reads what the other hosts send; a lost connection is made again (waiting
+        ``retry[0]`` seconds, twice that after each failure, at most ``retry[1]``), and then
+        every host is asked to send again what this one may have missed meanwhile."""
+        while not self._stopping:
+            assert self._listener is not None and self._hub is not None
+            try:
+                async for note in self._listener.notifies():
+                    try:
+                        self._dispatch(parse(note.payload))
+                    except BadMessage as error:
+                        self.log(f"rooms across hosts: a payload dropped: {error}")
+            except psycopg.Error as error:
+                if self._stopping:
+                    return
+                self.log(f"rooms across hosts: the database connection was lost ({error.__class__.__name__})")
+            self.listening = False
+            await self._listen_again()
+
+    async def _listen_again(self) -> None:
+        wait, failures = self.retry[0], 0
+        while not self._stopping:
+            await asyncio.sleep(wait)
+            try:
+                await self._listen_on_new_connection()
+            except psycopg.Error as error:
+                failures += 1
+                if failures == 1:  # one line, not one a try
+                    self.log(f"rooms across hosts: not listening yet ({error.__class__.__name__}); trying on")
+                wait = min(wait * 2, self.retry[1])
+                continue
+            self.heard_again += 1
+            self.log("rooms across hosts: listening again")
+            assert self._hub is not None
+            self._hub.again(None)  # this host's visitors: their rooms come again
+            for host in await self._live_hosts():
+                self._notify(host, {"do": "again", "from": self.host})
+            return
+
+    async def _live_hosts(self) -> list[str]:
         try:
-            async for note in self._listener.notifies():
-                try:
-                    self._dispatch(parse(note.payload))
-                except BadMessage as error:
-                    self.log(f"rooms across hosts: a payload dropped: {error}")
+            cursor = await (await self._talking()).execute(f"{LIVE_HOSTS} WHERE h.host <> %s", (self.host,))
+            return [str(row[0]) for row in await cursor.fetchall()]
         except psycopg.Error as error:
-            if not self._stopping:
-                self.log(f"rooms across hosts off: the database connection failed ({error.__class__.__name__})")
+            self.log(f"rooms across hosts: the other hosts not asked again ({error.__class__.__name__})")
+            return []
 
     def _dispatch(self, envelope: dict[str, Any]) -> None:
         assert self._hub is not None
-        do, code = envelope["do"], envelope["code"]
-        if do == "deliver":
+        do, code = envelope["do"], envelope.get("code", "")
+        if do == "again":
+            self._hub.again(envelope["from"])
+        elif do == "deliver":
             self._hub.delivered(code, envelope["to"], envelope["line"])
         elif do == "cut":
             self._hub.cut(code, envelope["n"])
@@ -192,11 +255,10 @@ class Relay:
     async def _send(self) -> None:
         """One statement at a time, in the order asked: each NOTIFY its own transaction, so the
         lines of one room reach the other host in the order its hub sent them."""
-        assert self._talker is not None
         while True:
             statement, parameters = await self._waiting.get()
             try:
-                await self._talker.execute(statement, parameters)
+                await (await self._talking()).execute(statement, parameters)
             except psycopg.Error as error:
                 self.log(f"rooms across hosts: not sent ({error.__class__.__name__}: {error})")
             finally:
@@ -208,19 +270,22 @@ class Relay:
         """Makes ``code`` this host's; False when another host has it. With the database out of
         reach the room is this host's players' alone (True, and a line in the log)."""
         try:
-            cursor = await self._talker_now().execute(
+            cursor = await (await self._talking()).execute(
                 "INSERT INTO sudoku_rooms (code, host) VALUES (%s, %s) ON CONFLICT DO NOTHING RETURNING code",
                 (code, self.host),
             )
-            return await cursor.fetchone() is not None
+            claimed = await cursor.fetchone() is not None
         except psycopg.Error as error:
             self.log(f"rooms across hosts: room {code} kept on this host alone ({error.__class__.__name__})")
             return True
+        if claimed:
+            self._claimed.add(code)
+        return claimed
 
     async def owner(self, code: str) -> str | None:
         """The live host that has ``code``; None when none has (or the database is out of reach)."""
         try:
-            cursor = await self._talker_now().execute(
+            cursor = await (await self._talking()).execute(
                 f"SELECT host FROM sudoku_rooms WHERE code = %s AND host IN ({LIVE_HOSTS})", (code,)
             )
             row = await cursor.fetchone()
@@ -230,11 +295,15 @@ class Relay:
         return str(row[0]) if row is not None else None
 
     def forget(self, code: str) -> None:
+        self._claimed.discard(code)
         self._waiting.put_nowait(("DELETE FROM sudoku_rooms WHERE code = %s AND host = %s", (code, self.host)))
 
-    def _talker_now(self) -> psycopg.AsyncConnection[Any]:
+    async def _talking(self) -> psycopg.AsyncConnection[Any]:
+        """The connection that sends and looks up, made again when it was lost."""
         if self._talker is None or self._stopping:
             raise psycopg.OperationalError("the relay is not running")
+        if self._talker.closed:
+            self._talker = await self._connect()
         return self._talker
 
     # ---- sending -------------------------------------------------------------------------
