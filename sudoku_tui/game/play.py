@@ -162,7 +162,7 @@ class Play:
         if value == 0:
             return self._apply("Clear", [(cell, 0, self.marks[cell]) for cell in targets])
         bit = 1 << (value - 1)
-        after = {cell: (value, 0) for cell in targets}
+        after = dict.fromkeys(targets, (value, 0))
         for cell in targets:
             for peer in self.shape.peers[cell]:
                 if peer not in after and self.marks[peer] & bit:

@@ -424,6 +424,10 @@ def entering(shape: str) -> str:
     return f"Type your {shape} puzzle's givens; ctrl+s starts it, Esc goes back."
 
 
+def own_range(shape: str) -> str:
+    return f"(your own puzzle, {shape})"
+
+
 def own_title(shape: str, level: str | None) -> str:
     """The Header's subtitle for the player's own puzzle, with its level once graded."""
     return f"Your own {shape} puzzle" + (f", {level}" if level else "")

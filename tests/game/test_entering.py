@@ -31,8 +31,7 @@ def test_blanks_line_breaks_and_a_drawn_grid_s_lines_are_read_through() -> None:
     rows = [NINE[i : i + 9] for i in range(0, 81, 9)]
     assert read_pasted("\n  " + "\r\n".join(rows) + "\n\n").to_line() == NINE
     drawn = "\n".join(
-        ("------+-------+------\n" if r in (3, 6) else "")
-        + " | ".join(" ".join(row[c : c + 3]) for c in (0, 3, 6))
+        ("------+-------+------\n" if r in (3, 6) else "") + " | ".join(" ".join(row[c : c + 3]) for c in (0, 3, 6))
         for r, row in enumerate(rows)
     )
     assert read_pasted(drawn).to_line() == NINE
