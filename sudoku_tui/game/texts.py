@@ -419,9 +419,9 @@ CHECKING_PUZZLE = "Checking the puzzle…"
 ENTRY_NO_MARKS = "Typed values are the puzzle's givens: no pencil marks here."
 
 
-def entering(shape: str) -> str:
-    """The status line while a puzzle is typed in."""
-    return f"Type your {shape} puzzle's givens; ctrl+s starts it, Esc goes back."
+# The status line while a puzzle is typed in (short: the cell, the mode and the clock share the line).
+ENTERING = "Type the givens: ctrl+s starts, Esc goes back."
+ENTRY_BAR = "(the game in play waits)"  # the puzzle bar, whose number is the waiting game's
 
 
 def own_range(shape: str) -> str:

@@ -846,7 +846,8 @@ class GameScreen(Screen[None]):
         board.show_play(entry.play)
         board.mistakes = frozenset()
         self.sub_title = texts.ENTER_PUZZLE
-        self.status.say(texts.entering(entry.play.shape.name))
+        self.puzzle_bar.say(texts.ENTRY_BAR)
+        self.status.say(texts.ENTERING)
         self._moment = None
         self._entered_again()
 
@@ -894,7 +895,7 @@ class GameScreen(Screen[None]):
         if entry is None or entry.puzzle() != message.puzzle:
             return  # left, or changed while it was counted
         if message.verdict == "none":
-            self.status.say(texts.entering(message.puzzle.shape.name))
+            self.status.say(texts.ENTERING)
             self.show_message(texts.NO_SOLUTION)
             return
         self._unless_kept(lambda: self._play_own(message.puzzle, message.verdict))
