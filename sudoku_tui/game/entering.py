@@ -21,7 +21,7 @@ from typing import Literal
 
 from ..engine.board.geometry import Shape
 from ..engine.board.levels import Level
-from ..engine.board.puzzle import InvalidCharacter, Puzzle, parse_line
+from ..engine.board.puzzle import LineError, Puzzle, parse_line
 from ..engine.board.shapes import shape_for_size
 from ..engine.making.generator import default_grader
 from ..engine.search.solver import count_solutions
@@ -55,7 +55,7 @@ def read_pasted(text: str) -> Puzzle:
     shape = shape_for_size(size)
     try:
         return Puzzle(shape, parse_line(shape, cells))
-    except InvalidCharacter:
+    except LineError:  # the length is right: a character that is no value
         wrong = next(ch for ch in cells if ch not in ".0" and shape.symbols.find(ch.upper()) < 0)
         raise NotAPuzzle(texts.not_a_puzzle_character(wrong)) from None
 

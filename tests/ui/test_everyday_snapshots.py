@@ -8,45 +8,23 @@ report before committing the new SVGs.
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
-from pathlib import Path
-from typing import Any
+from collections.abc import Callable
 
 import pytest
-from textual.pilot import Pilot
-from ui_helpers import FIXTURE_PUZZLES, SIZE, settle, snapshot_app
+from test_aids_snapshots import in_project, playing
+from ui_helpers import SIZE, snapshot_app
 
-from sudoku_tui.ui import SudokuApp
+# playing(): nine.txt opened and keys pressed, in the project's folder, as the aids' snapshots do.
+__all__ = ["in_project"]  # the fixture, used by name
 
-PROJECT = Path(__file__).resolve().parents[2]
 SnapCompare = Callable[..., bool]
 LARGE = (120, 40)
 
 
-@pytest.fixture(autouse=True)
-def in_project(monkeypatch: pytest.MonkeyPatch) -> None:
-    monkeypatch.chdir(PROJECT)
-
-
-def playing(*keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
-    """Open nine.txt and press ``keys``."""
-
-    async def run_before(pilot: Pilot[Any]) -> None:
-        app = pilot.app
-        assert isinstance(app, SudokuApp)
-        await pilot.pause()  # the game screen is up before the file is opened
-        app.game.open_file((FIXTURE_PUZZLES / "nine.txt").relative_to(PROJECT))
-        await settle(pilot)
-        await pilot.press(*keys)
-        await pilot.pause()
-
-    return run_before
-
-
 # A puzzle being typed in: three givens, the cursor moved on.
 ENTERING = ("i", "5", "right", "3", "down", "down", "7", "right")
-# A rectangle of 3 x 2 cells over givens and empty cells, with a 4 in each empty one and a mark
-# row below it: the selection then grown over marks and values.
+# A 3 x 2 rectangle of givens and empty cells, a 4 put in each empty one; then grown a row
+# down, and a 2 marked in the one empty cell of the rectangle.
 SELECTING = ("down", "down", "shift+right", "shift+right", "shift+down", "4", "shift+down", "p", "2")
 
 
