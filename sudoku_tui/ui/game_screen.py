@@ -107,7 +107,7 @@ OFF_WHILE_PAUSED = frozenset({"solve", "check", "hint", "check_progress"})
 # Actions that need a file.
 NEED_FILE = frozenset({"random", "choose_number", "step"})
 # While a puzzle is typed in, the game in play waits behind it: only these act.
-WHILE_ENTERING = frozenset({"help", "enter_puzzle", "start_entered", "leave_entry"})
+WHILE_ENTERING = frozenset({"help", "start_entered", "leave_entry"})  # i again would lose what was typed
 # Actions that put another puzzle in play: in a room, the host's alone.
 CHOOSE_PUZZLE = frozenset({"open", "new_puzzle", "random", "daily", "choose_number", "step", "enter_puzzle"})
 
@@ -930,7 +930,7 @@ class GameScreen(Screen[None]):
         if isinstance(self.focused, Input) or not event.text.strip():
             return  # the number box takes its own paste
         event.stop()
-        if not self.action_state("enter_puzzle"):
+        if self._entry is None and not self.action_state("enter_puzzle"):
             self._unavailable(texts.ENTER_PUZZLE)
             return
         try:

@@ -134,6 +134,6 @@ async def test_new_puzzle_s_enter_a_puzzle_gives_the_size_chosen() -> None:
         assert board.entry is not None and board.play.shape.name == "16x16"
         await pilot.press("G")  # 16 as a given
         assert board.play.values[0] == 16
-        await pilot.press("n")  # nothing else acts while a puzzle is typed in
+        await pilot.press("n", "i")  # nothing else acts while a puzzle is typed in, nor i again
         await pilot.pause()
-        assert not isinstance(app.screen, NewPuzzleDialog)
+        assert not isinstance(app.screen, NewPuzzleDialog) and board.play.values[0] == 16
