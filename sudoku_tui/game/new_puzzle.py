@@ -63,6 +63,7 @@ class NewPuzzleChoice:
     symmetry: Symmetry = Symmetry.NONE
     day: date | None = None  # the daily puzzle of this date (UTC), when it is one
     technique: TechniqueName | None = None  # a puzzle to practise it (9x9; level and symmetry not used)
+    entering: bool = False  # Enter a Puzzle: an empty board of this size to type a puzzle in (no making)
 
     @property
     def size_label(self) -> str:

@@ -141,21 +141,44 @@ class Play:
 
     def enter(self, cell: int, value: int) -> Move | None:
         """Put a value in a cell (0 clears it); the value leaves its peers' marks."""
-        if not self.may_enter(cell) or not 0 <= value <= self.shape.n:
-            return None
-        if value == 0:
-            return self._apply("Clear", [(cell, 0, self.marks[cell])])
-        bit = 1 << (value - 1)
-        targets = [(cell, value, 0)]
-        for peer in self.shape.peers[cell]:
-            if self.marks[peer] & bit:
-                targets.append((peer, self.values[peer], self.marks[peer] & ~bit))
-        return self._apply("Enter", targets)
+        return self.enter_each((cell,), value)
 
     def toggle_mark(self, cell: int, value: int) -> Move | None:
-        if not self.may_mark(cell) or not 1 <= value <= self.shape.n:
+        return self.toggle_mark_each((cell,), value)
+
+    # Several cells at once (a selection, see selection.py): one action on each cell
+    # that may change, as one move. The one-cell actions above are the same with one cell.
+
+    def changeable(self, cells: Iterable[int]) -> list[int]:
+        """The cells of a selection an action may change: no given, each once, in order."""
+        return [cell for cell in dict.fromkeys(cells) if 0 <= cell < self.shape.size and self.may_enter(cell)]
+
+    def enter_each(self, cells: Iterable[int], value: int) -> Move | None:
+        """A value in each cell that is no given (0 clears them), as one move; the
+        value leaves the marks of every peer of those cells."""
+        targets = self.changeable(cells)
+        if not targets or not 0 <= value <= self.shape.n:
             return None
-        return self._apply("Pencil mark", [(cell, 0, self.marks[cell] ^ (1 << (value - 1)))])
+        if value == 0:
+            return self._apply("Clear", [(cell, 0, self.marks[cell]) for cell in targets])
+        bit = 1 << (value - 1)
+        after = dict.fromkeys(targets, (value, 0))
+        for cell in targets:
+            for peer in self.shape.peers[cell]:
+                if peer not in after and self.marks[peer] & bit:
+                    after[peer] = (self.values[peer], self.marks[peer] & ~bit)
+        return self._apply("Enter", [(cell, new, marks) for cell, (new, marks) in after.items()])
+
+    def toggle_mark_each(self, cells: Iterable[int], value: int) -> Move | None:
+        """A mark toggled on every empty cell that is no given, as one move: set on all
+        of them unless all have it, then taken off all."""
+        targets = [cell for cell in self.changeable(cells) if self.may_mark(cell)]
+        if not targets or not 1 <= value <= self.shape.n:
+            return None
+        bit = 1 << (value - 1)
+        if all(self.marks[cell] & bit for cell in targets):
+            return self._apply("Pencil mark", [(cell, 0, self.marks[cell] & ~bit) for cell in targets])
+        return self._apply("Pencil mark", [(cell, 0, self.marks[cell] | bit) for cell in targets])
 
     def fill_candidates(self) -> Move | None:
         """Every empty cell's marks become the values the rules still allow."""

@@ -44,6 +44,7 @@ from .keeper import Keeper
 from .new_puzzle import NewPuzzleChoice
 from .play import Move, Play
 from .result_card import ResultCard, result_card
+from .selection import Selection
 from .store.interface import LOCAL_PLAYER, Store
 from .store.records import Aids, Game, RoomGame, Source
 
@@ -143,6 +144,8 @@ class Session:
         self.show_mistakes = False
         self.play = Play(empty_puzzle())
         self.cursor = 0  # the selected cell, kept with the game
+        # The cells shift with an arrow selected (the board keeps it as its cursor moves).
+        self.selection = Selection()
         self.clock = Clock(now=now)
         self.in_game = False  # False on the empty start board: no clock, no saves
         self.solved = False
@@ -312,6 +315,28 @@ class Session:
         self.solution = made.solution
         return True
 
+    # ---- the player's own puzzle ------------------------------------------------
+
+    def start_own(self, puzzle: Puzzle) -> None:
+        """Play a puzzle the player typed in or pasted (as a one-puzzle collection with no
+        file); the game in play is kept first, as for any other puzzle. Its level comes
+        later (:meth:`own_graded`)."""
+        self.cancel_making()
+        self.jobs.drop("load")
+        self.loading = None
+        self.puzzles, self.made, self.number = PuzzleFile(puzzle.shape, "plain", [puzzle.to_line()]), None, 0
+        self._resumed_origin = (Source.own(), None)
+        self._start(puzzle, Source.own(), None)
+
+    def own_graded(self, puzzle: Puzzle, level: str) -> bool:
+        """The level of the player's own puzzle, worked out in the background; False when
+        another puzzle is in play by now (or it has its level already)."""
+        if puzzle != self.puzzle or self.origin.kind != "own" or self.level is not None:
+            return False
+        self.level = level
+        self.save_game()
+        return True
+
     # ---- starting and leaving a game -------------------------------------------
 
     def start_room_puzzle(self, puzzle: Puzzle, *, hidden: bool = False) -> None:
@@ -445,6 +470,8 @@ class Session:
             where = texts.file_puzzle(shown_name(source.path), source.index)
         elif source.kind == "daily" and source.day is not None:
             where = texts.daily_puzzle(source.day.isoformat())
+        elif source.kind == "own":
+            where = texts.OWN_PUZZLE
         else:
             where = texts.NO_FILE_PUZZLE
         return texts.saved_game(where, game.shape, format_elapsed(game.elapsed))
@@ -500,6 +527,28 @@ class Session:
         if not self.play.may_enter(cell) or not self.play.may_mark(cell):
             return REFUSED
         return self._answer(self.play.toggle_mark(cell, value))
+
+    def selected_cells(self) -> tuple[int, ...]:
+        """The cells the player selected (``shift`` with an arrow), or the cursor's cell alone."""
+        return self.selection.cells(self.play.shape)
+
+    def enter_each(self, cells: Sequence[int], value: int) -> Answer:
+        """A value (or a clear, value 0) on several cells at once, as one move; the givens
+        among them stay. One cell: as :meth:`enter`. Refused when no cell may change."""
+        if len(cells) == 1:
+            return self.enter(cells[0], value)
+        if not self.play.changeable(cells):
+            return REFUSED
+        return self._answer(self.play.enter_each(cells, value))
+
+    def toggle_mark_each(self, cells: Sequence[int], value: int) -> Answer:
+        """A mark on several cells at once (set on all unless all have it), as one move;
+        only empty cells take it. One cell: as :meth:`toggle_mark`."""
+        if len(cells) == 1:
+            return self.toggle_mark(cells[0], value)
+        if not any(self.play.may_mark(cell) for cell in self.play.changeable(cells)):
+            return REFUSED
+        return self._answer(self.play.toggle_mark_each(cells, value))
 
     def fill_candidates(self) -> Answer:
         return self._answer(self.play.fill_candidates())

@@ -436,6 +436,40 @@ def back_to_room(code: str) -> str:
     return f"Back to room {code}"
 
 
+# Your own puzzle (i, New Puzzle's Enter a Puzzle, a pasted line) and several cells at once
+SEVERAL_SOLUTIONS_FOUND = "The puzzle has several solutions."
+OWN_PUZZLE = "Your own puzzle"
+ENTER_PUZZLE = "Enter a Puzzle"
+START_ENTERED = "Start the Puzzle"
+LEAVE_ENTRY = "Leave Entering"
+GIVENS_MODE = "GIVENS"
+CHECKING_PUZZLE = "Checking the puzzle…"
+ENTRY_NO_MARKS = "Typed values are the puzzle's givens: no pencil marks here."
+
+
+# The status line while a puzzle is typed in (short: the cell, the mode and the clock share the line).
+ENTERING = "Type the givens: ctrl+s starts, Esc goes back."
+ENTRY_BAR = "(the game in play waits)"  # the puzzle bar, whose number is the waiting game's
+
+
+def own_range(shape: str) -> str:
+    return f"(your own puzzle, {shape})"
+
+
+def own_title(shape: str, level: str | None) -> str:
+    """The Header's subtitle for the player's own puzzle, with its level once graded."""
+    return f"Your own {shape} puzzle" + (f", {level}" if level else "")
+
+
+def not_a_puzzle_length(cells: int) -> str:
+    """A paste that is not a puzzle line: how many cells it had."""
+    return f"The pasted text is not a puzzle: {cells} cells, where a puzzle has 16, 81 or 256."
+
+
+def not_a_puzzle_character(character: str) -> str:
+    return f"The pasted text is not a puzzle: {character!r} is no value of a cell."
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

@@ -24,8 +24,10 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ..game.entering import PuzzleEntry
 from ..game.play import Play
 from ..game.rooms.playing import RoomPlay
+from ..game.selection import Selection
 from ..game.session import Answer, Session
 from .commands import command
 from .drawing.cells import Highlights
@@ -49,6 +51,8 @@ MOVES: dict[str, tuple[int, int]] = {
     "right": (0, 1),
     "l": (0, 1),
 }
+# Shift with an arrow extends the selection over a rectangle of cells (see game/selection.py).
+SHIFT_MOVES: dict[str, tuple[int, int]] = {f"shift+{key}": MOVES[key] for key in ("up", "down", "left", "right")}
 
 
 class Board(Widget, can_focus=True):
@@ -80,6 +84,7 @@ class Board(Widget, can_focus=True):
     Board > .board--total { text-style: bold; }
     Board > .board--other { background: $secondary 45%; text-style: underline; }
     Board > .board--initial { text-style: bold reverse; }
+    Board > .board--selected { background: $secondary 40%; text-style: bold; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
@@ -114,6 +119,7 @@ class Board(Widget, can_focus=True):
         "board--total",
         "board--other",
         "board--initial",
+        "board--selected",
     }
 
     cursor: reactive[int] = reactive(0, repaint=False)
@@ -169,6 +175,8 @@ class Board(Widget, can_focus=True):
         super().__init__(name=name, id=id, classes=classes)
         self.session = session  # every change goes through it
         self.room: RoomPlay | None = None  # in a room, every move goes through it (it shares them)
+        self.entry: PuzzleEntry | None = None  # a puzzle being typed in: moves go to it, not to the game
+        self._extending = False  # the cursor moves with shift: the selection grows from its anchor
         self.play: Play = session.play  # the play shown, read here and never changed
         self.others: dict[int, str] = {}  # a shared board: cell -> the initial of another player's cursor there
         # The cell whose possible values the player asked for (v); None once the cursor moves.
@@ -195,6 +203,7 @@ class Board(Widget, can_focus=True):
             self._replan()
         if reset_cursor or self.cursor >= play.shape.size:
             self.cursor = self._first_cell()
+        self.session.selection = Selection(self.cursor)  # another board: nothing stays selected
         self.refresh(layout=resized)
 
     def show_others(self, others: dict[int, str]) -> None:
@@ -217,6 +226,9 @@ class Board(Widget, can_focus=True):
     # The reactives do not repaint the whole board: their watchers refresh the lines whose look changed.
 
     def watch_cursor(self) -> None:
+        # Kept on the session at once (not on the Selected message's turn): a key typed
+        # right after the move acts on the cells selected by then.
+        self.session.selection = self.session.selection.moved(self.cursor, extend=self._extending)
         self.possible_for = None
         self.post_message(self.Selected(self))
         self._refresh_changed()
@@ -250,9 +262,11 @@ class Board(Widget, can_focus=True):
         if self.paused:
             return None
         if action == "undo":
-            return True if (self.room.can_undo if self.room is not None else self.play.can_undo) else None
+            room = self.room if self.entry is None else None
+            return True if (room.can_undo if room is not None else self.play.can_undo) else None
         if action == "redo":
-            return True if self.play.can_redo and (self.room is None or self.room.kind != "coop") else None
+            shared = self.entry is None and self.room is not None and self.room.kind == "coop"
+            return True if self.play.can_redo and not shared else None
         return True
 
     def action_pencil(self) -> None:
@@ -262,9 +276,15 @@ class Board(Widget, can_focus=True):
         self.highlight = not self.highlight
 
     @property
-    def moves(self) -> Session | RoomPlay:
-        """Where the player's moves go: the room's play in a room, else the session."""
+    def moves(self) -> Session | RoomPlay | PuzzleEntry:
+        """Where the player's moves go: the puzzle being typed in, the room's play in a room, else the session."""
+        if self.entry is not None:
+            return self.entry
         return self.room if self.room is not None else self.session
+
+    def selected_cells(self) -> tuple[int, ...]:
+        """The cells a value, a clear or a mark applies to: the selection, or the cursor's cell."""
+        return self.session.selection.cells(self.play.shape)
 
     def action_fill_candidates(self) -> None:
         self.show_answer(self.moves.fill_candidates())
@@ -325,22 +345,33 @@ class Board(Widget, can_focus=True):
 
     # ---- input -------------------------------------------------------------
 
-    def action_move(self, rows: int, cols: int) -> None:
-        """Step the cursor, jumping over Samurai gaps, stopping at the edge."""
+    def action_move(self, rows: int, cols: int, extend: bool = False) -> None:
+        """Step the cursor, jumping over Samurai gaps, stopping at the edge; with
+        ``extend`` (shift) the selection grows to the cell, else it collapses to it."""
         shape = self.play.shape
         row, col = self.cursor_position
-        while True:
-            row, col = row + rows, col + cols
-            if not (0 <= row < shape.rows and 0 <= col < shape.cols):
-                return
-            cell = shape.cell_at.get((row, col))
-            if cell is not None:
-                self.cursor = cell
-                return
+        self._extending = extend
+        try:
+            while True:
+                row, col = row + rows, col + cols
+                if not (0 <= row < shape.rows and 0 <= col < shape.cols):
+                    break
+                cell = shape.cell_at.get((row, col))
+                if cell is not None:
+                    self.cursor = cell
+                    return
+        finally:
+            self._extending = False
+        if not extend and self.session.selection.several:  # at the edge: a plain arrow still collapses
+            self.session.selection = Selection(self.cursor)
+            self._refresh_changed()
 
     async def on_key(self, event: events.Key) -> None:
         shape = self.play.shape
         move = MOVES.get(event.key)
+        extend = event.key in SHIFT_MOVES
+        if extend:
+            move = SHIFT_MOVES[event.key]
         typed = event.character or ""
         if self.paused and (move is not None or event.key in CLEAR_KEYS or (typed and typed in shape.symbols)):
             self._take(event)  # nothing moves or changes on a hidden board
@@ -349,7 +380,7 @@ class Board(Widget, can_focus=True):
             return
         if move is not None:
             self._take(event)
-            self.action_move(*move)
+            self.action_move(*move, extend=extend)
             return
         if event.key in CLEAR_KEYS:
             self._take(event)
@@ -391,11 +422,18 @@ class Board(Widget, can_focus=True):
         event.prevent_default()
 
     def _enter(self, value: int) -> None:
-        """A value key (or a clear key, value 0): enter it, or in pencil mode toggle that mark."""
-        if self.pencil and value:
-            self.show_answer(self.moves.toggle_mark(self.cursor, value))
+        """A value key (or a clear key, value 0): enter it, or in pencil mode toggle that
+        mark, in the cursor's cell or in each selected cell (one move, one undo)."""
+        cells = self.selected_cells()
+        if len(cells) == 1:
+            if self.pencil and value:
+                self.show_answer(self.moves.toggle_mark(self.cursor, value))
+            else:
+                self.show_answer(self.moves.enter(self.cursor, value))
+        elif self.pencil and value:
+            self.show_answer(self.moves.toggle_mark_each(cells, value))
         else:
-            self.show_answer(self.moves.enter(self.cursor, value))
+            self.show_answer(self.moves.enter_each(cells, value))
 
     def on_click(self, event: events.Click) -> None:
         offset = event.get_content_offset(self)
@@ -404,6 +442,9 @@ class Board(Widget, can_focus=True):
         cell = self._plan.cell_at_offset(offset.x, offset.y)
         if cell is not None:
             self.cursor = cell
+            if self.session.selection.several:  # a click on the cursor's own cell still collapses
+                self.session.selection = Selection(cell)
+                self._refresh_changed()
         self.focus()
 
     def on_focus(self) -> None:
@@ -458,7 +499,9 @@ class Board(Widget, can_focus=True):
     def _highlights(self) -> Highlights:
         """What to highlight, worked out once per state rather than once per drawn line."""
         play = self.play
-        asked = (self.hint_cells, self.mistakes, self.chosen)
+        selection = self.session.selection
+        selected = frozenset(selection.cells(play.shape)) if selection.several else frozenset()
+        asked = (self.hint_cells, self.mistakes, self.chosen, selected)
         key = (self.cursor, self.highlight, *asked, tuple(play.values), id(play))
         if key != self._lit_key:
             self._lit_key = key

@@ -28,6 +28,7 @@ from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
 from textual.worker import get_current_worker
 
+from ..engine.board.geometry import Shape
 from ..engine.board.levels import Level
 from ..engine.board.puzzle import Puzzle
 from ..engine.files.formats import read_puzzle_file
@@ -37,6 +38,10 @@ from ..engine.progress import Cancelled
 from ..engine.search.solver import solve
 from ..game import texts
 from ..game.daily import today
+from ..game.entering import ENTRY_SIZES, NotAPuzzle, PuzzleEntry, entry_size, read_pasted
+from ..game.entering import Verdict as EntryVerdict
+from ..game.entering import count as count_entered
+from ..game.entering import grade as grade_entered
 from ..game.file_choice import os_problem, shown_name
 from ..game.hints import (
     HintAnswer,
@@ -71,12 +76,14 @@ from .rooms import RoomNews, RoomPanel, RoomPart
 from .statistics_screen import StatisticsScreen
 from .widgets import BoardArea, DigitCounts, GameFooter, PuzzleBar, PuzzleNumber, StatusLine
 from .worker_messages import (
+    EntryCounted,
     FileLoaded,
     HintReady,
     LoadFailed,
     LoadProgress,
     MakeFailed,
     MakeProgress,
+    OwnGraded,
     PuzzleMade,
     SolutionFound,
     SolveFinished,
@@ -100,6 +107,10 @@ EXPLANATION_SECONDS = 20.0
 OFF_WHILE_PAUSED = frozenset({"solve", "check", "hint", "check_progress"})
 # Actions that need a file.
 NEED_FILE = frozenset({"random", "choose_number", "step"})
+# While a puzzle is typed in, the game in play waits behind it: only these act.
+WHILE_ENTERING = frozenset({"help", "start_entered", "leave_entry"})  # i again would lose what was typed
+# Actions that put another puzzle in play: in a room, the host's alone.
+CHOOSE_PUZZLE = frozenset({"open", "new_puzzle", "random", "daily", "choose_number", "step", "enter_puzzle"})
 
 
 class GameScreen(Screen[None]):
@@ -123,6 +134,7 @@ class GameScreen(Screen[None]):
         # The board as it was when the status line's message was said; None for a
         # message that lasts (a job under way, or the start's invitation).
         self._moment: tuple[object, ...] | None = None
+        self._title_before_entry = ""  # the Header's subtitle while a puzzle is typed in, to put back
 
     # ---- layout -------------------------------------------------------------
 
@@ -189,7 +201,7 @@ class GameScreen(Screen[None]):
         drawing fit, and show the "terminal too small" note when even the
         smallest drawing does not fit."""
         width, height = size or self.app.size
-        shape = self.session.play.shape
+        shape = self._shown_shape()
         smallest = smallest_plan(shape)
         need_width = max(smallest.width, MIN_COLUMNS)
         need_height = smallest.height + CHROME_ROWS - 1  # the Header can go
@@ -202,6 +214,12 @@ class GameScreen(Screen[None]):
         self._fit_footer(width)
         if small:
             self.query_one("#too-small", Static).update(texts.too_small(width, height, need_width, need_height))
+
+    def _shown_shape(self) -> Shape:
+        """The board on screen: the puzzle being typed in, else the game's."""
+        with suppress(NoMatches):
+            return self.board.play.shape
+        return self.session.play.shape
 
     def _fit_footer(self, width: int) -> None:
         """Below 80 columns the palette's key leaves the Footer (ctrl+p still works, F1 lists
@@ -232,6 +250,13 @@ class GameScreen(Screen[None]):
         session = self.session
         if action == "cancel_new":
             return session.making is not None  # hidden otherwise, so Escape goes on elsewhere
+        entering = self._entry is not None
+        if action == "leave_entry":
+            return entering  # hidden otherwise, as cancel_new
+        if entering and action not in WHILE_ENTERING:
+            return None
+        if action == "start_entered" and not entering:
+            return None
         room = self.rooms.room
         if action == "start_race":  # the host's alone, when there is a race to start
             return room is not None and room.is_host and room.kind == "race" and room.race != "racing"
@@ -247,7 +272,7 @@ class GameScreen(Screen[None]):
         assert room is not None
         if action in ("solve", "hint", "check_progress"):
             return not room.aids_off
-        if action in ("open", "new_puzzle", "random", "daily", "choose_number", "step"):
+        if action in CHOOSE_PUZZLE:
             return room.may_choose
         if action == "pause":
             return room.kind != "race"
@@ -281,8 +306,8 @@ class GameScreen(Screen[None]):
     # ---- dialogs ----------------------------------------------------------------
 
     def _screen_changed(self, screen: Screen[object]) -> None:
-        """A dialog over the game stops the clock until the last one closes."""
-        self.session.cover(self.app.screen is not self)
+        """A dialog over the game stops the clock until the last one closes (a puzzle typed in, too)."""
+        self.session.cover(self.app.screen is not self or self._entry is not None)
         self._show_clock()
         self.refresh_bindings()
 
@@ -440,7 +465,9 @@ class GameScreen(Screen[None]):
         self._new_chosen(NewPuzzleChoice("9x9", level, day=today()))
 
     def _new_chosen(self, choice: NewPuzzleChoice | None) -> None:
-        if choice is not None:
+        if choice is not None and choice.entering:
+            self.begin_entry(choice.size)
+        elif choice is not None:
             self._unless_kept(lambda: self._make_new(choice))
 
     def _make_new(self, choice: NewPuzzleChoice) -> None:
@@ -506,8 +533,9 @@ class GameScreen(Screen[None]):
         self.session.show_puzzle(number)
         self._show_new_play()
 
-    def _show_new_play(self) -> None:
-        """Draw the play the session just started."""
+    def _show_new_play(self, offer: bool = True) -> None:
+        """Draw the play the session just started (or the game in play again, after a
+        puzzle typed in was left: ``offer`` False, the room has it already)."""
         session = self.session
         self.workers.cancel_group(self, "solve")
         self.puzzle_bar.show_number(session.number)
@@ -521,9 +549,8 @@ class GameScreen(Screen[None]):
         self.workers.cancel_group(self, "answer")
         self._show_board_state()
         self._show_clock()
-        self._check_size()
-        self.refresh_bindings()
-        if self.rooms.room is not None:
+        self._entered_again()
+        if offer and self.rooms.room is not None:
             self.rooms.room.offer_puzzle()  # the host's choice becomes the room's
 
     def action_random(self) -> None:
@@ -722,13 +749,13 @@ class GameScreen(Screen[None]):
     def _show_board_state(self) -> None:
         """What the board shows besides the play: the counts of values left, the mistakes."""
         session, board = self.session, self.board
-        board.mistakes = session.mistakes()
+        board.mistakes = session.mistakes() if board.entry is None else frozenset()
         self._show_counts()
         if session.wants_solution:
             self._find_solution(session.puzzle)
 
     def _show_counts(self) -> None:
-        play = self.session.play
+        play = self.board.play  # the puzzle being typed in, when it is
         with suppress(NoMatches):  # the app is shutting down
             self.query_one("#counts", DigitCounts).show(play.shape.symbols, play.left_to_place(), self.board.chosen)
 
@@ -765,6 +792,10 @@ class GameScreen(Screen[None]):
             self.status.show_clock(self.session.clock_text())
 
     def on_board_selected(self, message: Board.Selected) -> None:
+        if message.board.entry is not None:  # a puzzle typed in: the game's cursor stays where it was
+            self._show_cell(message.board)
+            self._show_counts()
+            return
         self.session.cursor = message.board.cursor  # kept with the game
         self.rooms.moved_to(message.board.cursor)
         self._moment_passed()
@@ -775,6 +806,10 @@ class GameScreen(Screen[None]):
         """The status line's cell part: the mode, and the cell's marks (none while paused)."""
         session = self.session
         mode = (texts.PENCIL_MODE if board.pencil else texts.VALUES_MODE) if session.in_game else ""
+        if board.entry is not None:
+            with suppress(NoMatches):  # the app is shutting down
+                self.status.show_cell(texts.GIVENS_MODE, False, board.play.shape.cell_name(board.cursor))
+            return
         if board.choosing:
             info = texts.CHOOSE_HIGHLIGHT
         elif session.paused:
@@ -783,6 +818,128 @@ class GameScreen(Screen[None]):
             info = session.cell_info(board.cursor, board.possible_for == board.cursor)
         with suppress(NoMatches):  # the app is shutting down
             self.status.show_cell(mode, board.pencil, info)
+
+    # ---- your own puzzle (typed in or pasted) ---------------------------------------
+
+    @property
+    def _entry(self) -> PuzzleEntry | None:
+        with suppress(NoMatches):
+            return self.board.entry
+        return None
+
+    def action_enter_puzzle(self) -> None:
+        """``i``: an empty board to type a puzzle in, of the classic size in play (else 9x9)."""
+        self.begin_entry(entry_size(self.session.play.shape))
+
+    def begin_entry(self, size: str, values: Sequence[int] | None = None) -> None:
+        """Show an empty board of ``size`` (or ``values``, a pasted puzzle) whose values are
+        the givens to be; the game in play waits behind it, its clock stopped."""
+        if self.session.cancel_making():
+            self.workers.cancel_group(self, "make")
+            self._making_done()
+        entry = PuzzleEntry(size if size in ENTRY_SIZES else "9x9", values)
+        board = self.board
+        if board.entry is None:
+            self._title_before_entry = self.sub_title or ""
+        board.entry = entry
+        board.pencil = False
+        board.show_play(entry.play)
+        board.mistakes = frozenset()
+        self.sub_title = texts.ENTER_PUZZLE
+        self.puzzle_bar.say(texts.ENTRY_BAR)
+        self.status.say(texts.ENTERING)
+        self._moment = None
+        self._entered_again()
+
+    def action_leave_entry(self) -> None:
+        """Escape: the puzzle typed in goes, and the game in play comes back as it was."""
+        if self._entry is None:
+            return
+        self._end_entry()
+        self.status.say("")
+        self.sub_title = self._title_before_entry
+        self._show_new_play(offer=False)
+
+    def _end_entry(self) -> None:
+        self.workers.cancel_group(self, "count")
+        self.board.entry = None
+
+    def _entered_again(self) -> None:
+        """After the entry board came or went: the clock, the size, the keys, the status line's cell."""
+        self.session.cover(self.app.screen is not self or self._entry is not None)
+        self._show_clock()
+        self._check_size()
+        self._show_cell(self.board)
+        self._show_counts()
+        self.refresh_bindings()
+
+    def action_start_entered(self) -> None:
+        """ctrl+s: count the solutions of the puzzle typed in (in the background)."""
+        entry = self._entry
+        if entry is None:
+            return
+        self.status.say(texts.CHECKING_PUZZLE)
+        self._count(entry.puzzle())
+
+    @work(thread=True, group="count", exclusive=True, exit_on_error=False)
+    def _count(self, puzzle: Puzzle) -> None:
+        worker = get_current_worker()
+        try:
+            verdict = count_entered(puzzle, should_stop=lambda: worker.is_cancelled)
+        except Cancelled:
+            return
+        self.post_message(EntryCounted(puzzle, verdict))
+
+    def on_entry_counted(self, message: EntryCounted) -> None:
+        entry = self._entry
+        if entry is None or entry.puzzle() != message.puzzle:
+            return  # left, or changed while it was counted
+        if message.verdict == "none":
+            self.status.say(texts.ENTERING)
+            self.show_message(texts.NO_SOLUTION)
+            return
+        self._unless_kept(lambda: self._play_own(message.puzzle, message.verdict))
+
+    def _play_own(self, puzzle: Puzzle, verdict: EntryVerdict) -> None:
+        """Play the puzzle typed in (the game in play is kept first, as for any other puzzle)."""
+        self._end_entry()
+        self.session.start_own(puzzle)
+        shape = puzzle.shape.name
+        self.puzzle_bar.show_range(texts.own_range(shape), enabled=False)
+        self.sub_title = texts.own_title(shape, self.session.level)
+        self._show_new_play()
+        if verdict == "several":
+            self.show_message(texts.SEVERAL_SOLUTIONS_FOUND)
+        elif self.session.level is None:
+            self._grade(puzzle)
+
+    @work(thread=True, group="grade", exclusive=True, exit_on_error=False)
+    def _grade(self, puzzle: Puzzle) -> None:
+        worker = get_current_worker()
+        level = grade_entered(puzzle, should_stop=lambda: worker.is_cancelled)
+        if not worker.is_cancelled:
+            self.post_message(OwnGraded(puzzle, level.key))
+
+    def on_own_graded(self, message: OwnGraded) -> None:
+        if self.session.own_graded(message.puzzle, message.level) and self._entry is None:
+            self.sub_title = texts.own_title(message.puzzle.shape.name, message.level)
+
+    def on_paste(self, event: events.Paste) -> None:
+        """A puzzle line pasted anywhere in the game: typed in at once, and started as ctrl+s
+        starts one; anything else is a sentence on the status line, and nothing changes."""
+        if isinstance(self.focused, Input) or not event.text.strip():
+            return  # the number box takes its own paste
+        event.stop()
+        if self._entry is None and not self.action_state("enter_puzzle"):
+            self._unavailable(texts.ENTER_PUZZLE)
+            return
+        try:
+            puzzle = read_pasted(event.text)
+        except NotAPuzzle as refused:
+            self._say(str(refused), severity="warning")
+            return
+        self.begin_entry(puzzle.shape.name, puzzle.givens)
+        self.action_start_entered()
 
     # ---- rooms ------------------------------------------------------------------
 

@@ -18,7 +18,7 @@ from textual.containers import Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.widgets import Button, Static
 
-from .board import CLEAR_KEYS, MOVES, Board
+from .board import CLEAR_KEYS, MOVES, SHIFT_MOVES, Board
 from .commands import bindings_of
 from .modal import Modal
 
@@ -35,8 +35,10 @@ def _board_keys(app: App[object], board: Board) -> list[tuple[str, str]]:
     directions = ", ".join(_DIRECTIONS[step] for step in by_step)
     symbols = board.play.shape.symbols
     clear = sorted(app.get_key_display(Binding(key, "")) for key in CLEAR_KEYS)
+    extend = " ".join(app.get_key_display(Binding(key, "")) for key in SHIFT_MOVES)
     return [
         (moves, f"Move the cursor ({directions}); the mouse selects a cell too"),
+        (extend, "Select a rectangle of cells: a value, a clear or a mark then acts on each"),
         (f"{symbols[0]} … {symbols[-1]}", "Enter that value; in pencil mode, add or remove that mark"),
         (" ".join(clear), "Clear the cell"),
     ]
@@ -44,7 +46,8 @@ def _board_keys(app: App[object], board: Board) -> list[tuple[str, str]]:
 
 def key_rows(app: App[object], nodes: tuple[DOMNode, ...], board: Board) -> list[tuple[str, str]]:
     """``(keys, what they do)`` for every key the game answers: the board's own
-    keys, then the bindings of ``nodes`` in order, one row per action."""
+    keys, then the bindings of ``nodes`` in order, one row per action (per key, where
+    one key does two actions at different moments)."""
     rows = _board_keys(app, board)
     actions: set[str] = set()
     for node in nodes:
@@ -54,7 +57,12 @@ def key_rows(app: App[object], nodes: tuple[DOMNode, ...], board: Board) -> list
         for bindings in grouped.values():
             keys = " ".join(app.get_key_display(binding) for binding in bindings)
             first = next((binding for binding in bindings if binding.tooltip), bindings[0])
-            rows.append((keys, first.tooltip or first.description or first.action))
+            what = first.tooltip or first.description or first.action
+            same = next((index for index, (listed, _) in enumerate(rows) if listed == keys), None)
+            if same is None:
+                rows.append((keys, what))
+            else:  # one key for two moments (Esc stops a making, or leaves a puzzle typed in): one row
+                rows[same] = (keys, f"{rows[same][1]}; {what}")
             actions.add(first.action)
     if "command_palette" not in actions:  # Textual's own binding lists it in some versions
         rows.append(

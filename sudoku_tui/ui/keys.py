@@ -36,6 +36,11 @@ GAME_KEYS: list[BindingType] = [
     command("e", "check_progress", texts.CHECK_PROGRESS, "say whether the entries so far are right"),
     command("m", "show_mistakes", texts.SHOW_MISTAKES, "mark entries that differ from the solution, or stop"),
     command("d", "daily", texts.DAILY, "today's daily puzzle, the same for everyone (UTC)"),
+    # Out of the Footer (no room at 80 columns): F1 and the palette list them; the status
+    # line says "ctrl+s starts it, Esc goes back" while a puzzle is typed in.
+    command("i", "enter_puzzle", texts.ENTER_PUZZLE, "type in a puzzle (or paste its line): values are givens"),
+    command("ctrl+s", "start_entered", texts.START_ENTERED, "play the puzzle typed in, once its solutions are counted"),
+    command("escape", "leave_entry", texts.LEAVE_ENTRY, "back to the game in play, without the puzzle typed in"),
     command("t", "statistics", texts.STATISTICS, "games, best times, the daily streak, recent solves"),
     command("b", "leaderboard", texts.LEADERBOARD, "the daily puzzle's ranking by date and level, and the streaks"),
     # Priority: the screen sees g before the board does, so digits typed right

@@ -14,7 +14,9 @@ from textual.widgets import Button, Label, RadioButton, RadioSet, Select
 
 from ..engine.board.levels import Level, Symmetry
 from ..engine.logic.step import TechniqueName
+from ..game import texts
 from ..game.daily import today
+from ..game.entering import ENTRY_SIZES
 from ..game.new_puzzle import (
     PRACTICE_NOTE,
     PRACTICE_SIZE,
@@ -27,6 +29,7 @@ from ..game.new_puzzle import (
 )
 from .modal import Modal
 
+ENTER_TIP = "An empty board of this size: the values you type are the givens; ctrl+s starts it."
 DAILY_TIP = "The same puzzle for everyone today (UTC), at this size and level; solving it keeps your streak."
 
 
@@ -122,6 +125,9 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
     NewPuzzleDialog #technique {
         width: 36;
     }
+    NewPuzzleDialog .buttons.-end Button {
+        margin-left: 1;  /* four buttons in the dialog's width */
+    }
     NewPuzzleDialog #note {
         color: $text-muted;
         width: 62;
@@ -171,6 +177,7 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
             with Horizontal(classes="buttons -end"):
                 yield Button("Start", id="start", variant="primary", compact=True)
                 yield Button("Today's Daily", id="daily", compact=True, tooltip=DAILY_TIP)
+                yield Button(texts.ENTER_PUZZLE, id="enter", compact=True, tooltip=ENTER_TIP)
                 yield Button("Cancel", id="cancel", compact=True)
 
     def on_mount(self) -> None:
@@ -191,6 +198,7 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
         practising = self._technique() is not None
         self.query_one("#note", Label).update(PRACTICE_NOTE if practising else size_note(size))
         self.query_one("#daily", Button).disabled = practising or not has_daily(size)
+        self.query_one("#enter", Button).disabled = size not in ENTRY_SIZES
 
     def _technique(self) -> TechniqueName | None:
         value = self.query_one("#technique", Select).value
@@ -217,6 +225,13 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
         """Today's daily puzzle at the size and level chosen (its symmetry is always rotational)."""
         if self._technique() is None:
             self.close(replace(self.choice(), symmetry=Symmetry.ROTATIONAL, day=today()))
+
+    @on(Button.Pressed, "#enter")
+    def _enter_pressed(self) -> None:
+        """An empty board of the size chosen, to type a puzzle in."""
+        size = self.query_one("#size", ChoiceSet).chosen
+        if size in ENTRY_SIZES:
+            self.close(NewPuzzleChoice(size, entering=True))
 
     @on(Button.Pressed, "#cancel")
     def action_cancel(self) -> None:

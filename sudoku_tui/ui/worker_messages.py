@@ -16,6 +16,7 @@ from textual.message import Message
 from ..engine.board.puzzle import Puzzle
 from ..engine.files.model import PuzzleFile
 from ..engine.making.generator import Generated
+from ..game.entering import Verdict as EntryVerdict
 from ..game.hints import HintAnswer, Signature, Verdict
 from ..game.new_puzzle import NewPuzzleChoice
 
@@ -97,3 +98,21 @@ class HintReady(Message):
         super().__init__()
         self.signature = signature
         self.answer = answer
+
+
+class EntryCounted(Message):
+    """The solutions of a puzzle typed in or pasted were counted (no solution, one, several)."""
+
+    def __init__(self, puzzle: Puzzle, verdict: EntryVerdict) -> None:
+        super().__init__()
+        self.puzzle = puzzle
+        self.verdict = verdict
+
+
+class OwnGraded(Message):
+    """The player's own puzzle got its level."""
+
+    def __init__(self, puzzle: Puzzle, level: str) -> None:
+        super().__init__()
+        self.puzzle = puzzle
+        self.level = level

@@ -197,3 +197,25 @@ async def test_a_cursor_is_told_again_on_the_next_board(tmp_path: Path) -> None:
         assert ann.room.cursors == {1: 6}
         for player in (ann, bob):
             player.close()
+
+
+async def test_several_cells_at_once_reach_the_others_one_change_a_cell_and_undo_as_one(tmp_path: Path) -> None:
+    async with running_hub() as (hub, _):
+        ann, bob = await _coop(tmp_path, hub.path, "Ann", "Bob")
+        empty = [cell for cell in range(16) if not PUZZLE.givens[cell]][:3]
+        given = next(cell for cell in range(16) if PUZZLE.givens[cell])
+        assert ann.room.enter_each([*empty, given], 2).changed
+        for cell in empty:
+            await bob.until("changed", cell=cell)
+        assert [bob.session.play.values[cell] for cell in empty] == [2, 2, 2]
+        assert bob.session.play.values[given] == PUZZLE.givens[given]
+        assert ann.room.undo().changed  # the whole action back, sent cell by cell
+        for cell in empty:
+            await bob.until("changed", cell=cell, value=0)
+        assert [bob.session.play.values[cell] for cell in empty] == [0, 0, 0]
+        assert bob.room.toggle_mark_each(empty, 3).changed
+        for cell in empty:  # past Ann's own changes' acknowledgements, still in her inbox
+            await ann.until("changed", cell=cell, marks=0b100)
+        assert [ann.session.play.marks[cell] for cell in empty] == [0b100] * 3
+        ann.close()
+        bob.close()

@@ -15,6 +15,7 @@ since is left as they made it).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from typing import Any, Literal, Protocol
 
@@ -216,6 +217,17 @@ class RoomPlay:
         if self.read_only:
             return REFUSED
         return self._shared(self.session.toggle_mark(cell, value))
+
+    def enter_each(self, cells: Sequence[int], value: int) -> Answer:
+        """Several cells at once: one move, sent to the room as one change per cell."""
+        if self.read_only:
+            return REFUSED
+        return self._shared(self.session.enter_each(cells, value))
+
+    def toggle_mark_each(self, cells: Sequence[int], value: int) -> Answer:
+        if self.read_only:
+            return REFUSED
+        return self._shared(self.session.toggle_mark_each(cells, value))
 
     def fill_candidates(self) -> Answer:
         if self.read_only:

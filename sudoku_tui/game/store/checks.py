@@ -186,6 +186,8 @@ def _source(row: Row) -> Source:
             return Source.daily(date.fromisoformat(day)) if isinstance(day, str) and len(day) == 10 else Source()
         except ValueError:
             return Source()
+    elif kind == "own":
+        return Source.own()
     return Source()
 
 

@@ -25,8 +25,9 @@ def boards() -> tuple[str, ...]:
     return (*CLASSIC_BOARDS, *variant_names())
 
 
-SourceKind = Literal["file", "made", "daily"]
-SOURCE_KINDS: tuple[SourceKind, ...] = ("file", "made", "daily")
+# "own": a puzzle the player typed in or pasted (the history's "your own puzzle").
+SourceKind = Literal["file", "made", "daily", "own"]
+SOURCE_KINDS: tuple[SourceKind, ...] = ("file", "made", "daily", "own")
 Outcome = Literal["solved", "filled", "abandoned"]
 RoomKindPlayed = Literal["race", "coop"]
 ROOM_GAME_KINDS: tuple[RoomKindPlayed, ...] = ("race", "coop")
@@ -39,7 +40,8 @@ def game_key(shape_name: str, givens_line: str) -> str:
 
 @dataclass(frozen=True)
 class Source:
-    """Where a puzzle came from: a file and its number, the generator, or the daily puzzle of a date."""
+    """Where a puzzle came from: a file and its number, the generator, the daily puzzle of a
+    date, or the player (typed in or pasted)."""
 
     kind: SourceKind = "made"
     path: str | None = None
@@ -57,6 +59,10 @@ class Source:
     @classmethod
     def daily(cls, day: date) -> Source:
         return cls("daily", day=day)
+
+    @classmethod
+    def own(cls) -> Source:
+        return cls("own")
 
 
 @dataclass(frozen=True)

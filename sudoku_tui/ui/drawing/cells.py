@@ -10,7 +10,11 @@ Every highlight has a sign that survives ``NO_COLOR`` (colour only adds to it):
 - cells a hint points at (``hints.py``): ``[5]``;
 - with show mistakes on, an entry that differs from the solution: ``×5×``;
 - on a shared board, another player's cursor: the player's initial at the
-  right end of the cell's middle line, beside its value: `` 5B``.
+  right end of the cell's middle line, beside its value: `` 5B``;
+- the cells selected together (``shift`` with an arrow): :data:`SELECTED_SIDES`
+  on the blank sides of every row, ``▸5◂`` (a wide cell keeps them clear of
+  its value's own signs; a narrow one gives way to a hint, a mistake, a
+  conflict or the same value's signs, whose colour then still shows).
 
 A roomy cell (see :mod:`.layout`) draws its marks as a box-by-box mini-grid,
 mark ``v`` at its place on a phone keypad; a narrow cell has no room for
@@ -34,6 +38,7 @@ GIVEN, ENTRY, EMPTY, MARK, MARK_MATCH, PLAIN = "given", "entry", "empty-mark", "
 INITIAL = "initial"
 
 NARROW_MARKS = "…"
+SELECTED_SIDES = ("▸", "◂")  # a selected cell's blank sides, so a selection shows without colour
 
 
 @dataclass(frozen=True)
@@ -47,17 +52,28 @@ class Highlights:
     hinted: frozenset[int] = frozenset()  # the cells a hint points at
     mistakes: frozenset[int] = frozenset()  # entries that differ from the solution (show mistakes)
     chosen: int = 0  # the value the player chose to highlight (0: none)
+    selected: frozenset[int] = frozenset()  # the cells selected together (none when one cell is)
 
     @classmethod
-    def of(cls, play: Play, cursor: int, hinted: frozenset[int], mistakes: frozenset[int], chosen: int) -> Highlights:
+    def of(
+        cls,
+        play: Play,
+        cursor: int,
+        hinted: frozenset[int],
+        mistakes: frozenset[int],
+        chosen: int,
+        selected: frozenset[int] = frozenset(),
+    ) -> Highlights:
         value = chosen or play.values[cursor]
         peers = frozenset(play.shape.peers[cursor])
-        return cls(peers, value, frozenset(play.conflicts()), hinted, mistakes, chosen)
+        return cls(peers, value, frozenset(play.conflicts()), hinted, mistakes, chosen, selected)
 
     @classmethod
-    def asked_for(cls, hinted: frozenset[int], mistakes: frozenset[int], chosen: int) -> Highlights:
+    def asked_for(
+        cls, hinted: frozenset[int], mistakes: frozenset[int], chosen: int, selected: frozenset[int] = frozenset()
+    ) -> Highlights:
         """What shows with highlighting off: only what the player asked for."""
-        return cls(value=chosen, hinted=hinted, mistakes=mistakes, chosen=chosen)
+        return cls(value=chosen, hinted=hinted, mistakes=mistakes, chosen=chosen, selected=selected)
 
 
 def paused_banner(strip: Strip, width: int, look: Style) -> Strip:
@@ -72,6 +88,11 @@ def paused_banner(strip: Strip, width: int, look: Style) -> Strip:
 
 def cell_runs(play: Play, cell: int, sub_row: int, plan: BoardPlan, lit: Highlights) -> list[tuple[str, str]]:
     """The text of one row of one cell as ``(text, role)`` runs, ``plan.cell_width`` characters in all."""
+    runs = _cell_runs(play, cell, sub_row, plan, lit)
+    return _with_sides(runs, *SELECTED_SIDES) if cell in lit.selected else runs
+
+
+def _cell_runs(play: Play, cell: int, sub_row: int, plan: BoardPlan, lit: Highlights) -> list[tuple[str, str]]:
     width, height = plan.cell_width, plan.cell_height
     value = play.values[cell]
     shape = play.shape
@@ -136,17 +157,17 @@ def outlined(runs: list[tuple[str, str]], shaded: bool, edge_below: bool) -> lis
     if edge_below:
         runs = [(text.replace(" ", EDGE_BELOW), role) for text, role in runs]
     if shaded:
-        runs = _with_sides(runs, SHADE)
+        runs = _with_sides(runs, SHADE, SHADE)
     return runs
 
 
-def _with_sides(runs: list[tuple[str, str]], fill: str) -> list[tuple[str, str]]:
-    """The first and last characters of a cell's row replaced by ``fill`` where blank."""
+def _with_sides(runs: list[tuple[str, str]], left: str, right: str) -> list[tuple[str, str]]:
+    """The first and last characters of a cell's row replaced by ``left`` and ``right`` where blank."""
     first, *rest = runs
     if first[0][:1] == " ":
-        first = (fill + first[0][1:], first[1])
+        first = (left + first[0][1:], first[1])
     runs = [first, *rest]
     text, role = runs[-1]
     if text[-1:] == " ":
-        runs[-1] = (text[:-1] + fill, role)
+        runs[-1] = (text[:-1] + right, role)
     return runs

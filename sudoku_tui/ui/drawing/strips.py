@@ -94,6 +94,7 @@ class BoardStrips:
             | (cell in lit.conflicts) << 2
             | (cell in lit.peers) << 3
             | (cell == cursor) << (4 + focused)
+            | (cell in lit.selected) << 6
         )
         if value:
             return (value, play.is_given(cell), flags, value == lit.value, other)
@@ -231,6 +232,8 @@ def _draw_cell(scene: Scene, cell: int, sub_row: int) -> list[Segment]:
             extra += Style(underline=False)  # one line under a tall cell, not one per row
     if cell in lit.hinted:
         extra += looks["hint"]
+    if cell in lit.selected:
+        extra += looks["selected"]
     initial = scene.others.get(cell, "")
     if initial:
         extra += looks["other"]
