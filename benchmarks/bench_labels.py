@@ -31,12 +31,12 @@ from .data import DATA, PUZZLES, sample
 
 os.environ["SUDOKU_TUI_NO_JIT"] = "1"  # before the engine loads: the base install's search
 
-from sudoku_tui.engine.board.puzzle import Puzzle  # noqa: E402
-from sudoku_tui.engine.files.formats import read_puzzle_file  # noqa: E402
-from sudoku_tui.engine.logic.memo import Memo  # noqa: E402
-from sudoku_tui.engine.logic.runner import solve_logically  # noqa: E402
-from sudoku_tui.engine.search.solver import solve  # noqa: E402
-from sudoku_tui.game.replay.labels import Move, MoveKind, label_game  # noqa: E402
+from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.files.formats import read_puzzle_file
+from sudoku_tui.engine.logic.memo import Memo
+from sudoku_tui.engine.logic.runner import solve_logically
+from sudoku_tui.engine.search.solver import solve
+from sudoku_tui.game.replay.labels import Move, MoveKind, label_game
 
 MOVES = 200
 FILES = [PUZZLES / f"9x9-{level}.txt" for level in ("easy", "medium", "hard", "unfair", "extreme")]
