@@ -60,8 +60,9 @@ mark of a value its row, column or box holds) needs no step: ``ruled out``.
 
 from __future__ import annotations
 
-from collections.abc import Callable, Iterator
+from collections.abc import Callable
 from dataclasses import dataclass
+from itertools import islice
 
 from ..board.geometry import Shape
 from ..board.puzzle import Puzzle
@@ -179,13 +180,16 @@ def _search(
     chain: list[Step] = []
     hardest = (-1, "")  # the rank of the hardest technique the chain needed, and its step's name
     for _ in range(rounds + 1):
+        grid.check_stop()
         found = _round(grid, techniques, does)
         if found is None:
             break
         rank, steps, done = found
         chain += steps
-        # A finder may name its steps otherwise than its row (the AIC search meets nice loops).
-        hardest = max(hardest, (rank, steps[0].technique.value))
+        # Named by its step, not its row: the AIC search also finds nice loops. On a
+        # tie the later step names it, so the step that did the move when it can.
+        if rank >= hardest[0]:
+            hardest = (rank, steps[0].technique.value)
         if done:
             return Justification(hardest[1], tuple(chain))
         for step in steps:
@@ -202,7 +206,7 @@ def _round(
     and place nothing, False); None when no technique changes anything."""
     for rank, technique in enumerate(techniques):
         useful: list[Step] = []
-        for step in _first(technique.finder(grid), MOST_STEPS):
+        for step in islice(technique.finder(grid), MOST_STEPS):
             if does(step):
                 return rank, [step], True
             if step.eliminations and not step.placements:
@@ -210,10 +214,3 @@ def _round(
         if useful:
             return rank, useful, False
     return None
-
-
-def _first(steps: Iterator[Step], most: int) -> Iterator[Step]:
-    for count, step in enumerate(steps):
-        if count >= most:
-            return
-        yield step
