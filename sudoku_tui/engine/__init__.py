@@ -51,6 +51,7 @@ PUBLIC: dict[str, tuple[str, ...]] = {
     "logic.step": ("Step", "TechniqueName"),
     "logic.grid": ("CandidateGrid",),
     "logic.runner": ("Solution", "is_unique", "next_step", "solve_logically"),
+    "logic.justify": ("Justification", "Position", "available_step", "justify"),
     "making.generator": ("Generated", "GenerationFailed", "default_grader", "generate", "reachable_levels"),
     "making.practice": ("practised", "technique_named"),
     "batch.solving": ("CHUNK", "NO_SOLUTION_LINE", "joined_chunk_job", "solve_lines"),

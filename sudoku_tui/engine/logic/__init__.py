@@ -15,6 +15,8 @@ Read in this order:
   changing it.
 - ``techniques.TECHNIQUES``: the one table of order, level, score and finder.
 - ``runner``: ``next_step``, ``solve_logically`` and the grade (HoDoKu's scheme).
+- ``justify``: what justified a player's move (a value placed, a candidate
+  removed): the easiest step that does it, ``guess`` or ``mistake``.
 
 Never imports Textual.
 """
