@@ -408,6 +408,13 @@ def race_result(place: int, name: str, elapsed: str) -> str:
     return f"{place:>2}. {name:<16} {elapsed:>8}"
 
 
+# Everyday play: the hint area, and what a new player tripped on
+NOTE_CLOSES = "Esc closes"
+CLOSE_NOTE = "Close Note"
+CLOSE_NOTE_TIP = "close the note a hint or message left on screen"
+HINT_TITLE = "Hint"
+PROGRESS_TITLE = "Check my progress"
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

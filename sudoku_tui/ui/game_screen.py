@@ -18,11 +18,12 @@ from contextlib import suppress
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import BindingType
 from textual.css.query import NoMatches
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
@@ -46,6 +47,7 @@ from ..game.hints import (
     find_hint,
     hint_cells,
     judge,
+    named_cells,
     progress_message,
     step_name,
 )
@@ -61,6 +63,7 @@ from .commands import palette_commands
 from .dialogs import LeaveGameDialog, MessageDialog, OpenFileDialog, ResumeDialog
 from .drawing.layout import choose_plan, smallest_plan
 from .help import HelpScreen, key_rows
+from .hint_area import HintArea
 from .keys import GAME_KEYS
 from .leaderboard_screen import LeaderboardScreen
 from .new_puzzle_dialog import NewPuzzleDialog
@@ -92,9 +95,6 @@ MIN_COLUMNS = 44
 # Columns the Footer needs for the main keys and the palette's.
 FULL_FOOTER_COLUMNS = 80
 
-# How long a hint's explanation stays on screen as a notification: long enough to read.
-EXPLANATION_SECONDS = 20.0
-
 # Actions that would show or change the hidden board: off while paused.
 OFF_WHILE_PAUSED = frozenset({"solve", "check", "hint", "check_progress"})
 # Actions that need a file.
@@ -122,6 +122,11 @@ class GameScreen(Screen[None]):
         # The board as it was when the status line's message was said; None for a
         # message that lasts (a job under way, or the start's invitation).
         self._moment: tuple[object, ...] | None = None
+        # The play as it was when the note was shown (it goes once the play changes),
+        # and the cells its sentence names (it never covers them).
+        self._note_moment: tuple[object, ...] | None = None
+        self._note_cells: frozenset[int] = frozenset()
+        self.said: list[str] = []  # every note, in order (the last few hundred)
 
     # ---- layout -------------------------------------------------------------
 
@@ -137,6 +142,7 @@ class GameScreen(Screen[None]):
             yield from StatusLine.parts()
         yield Static("", id="too-small")
         yield GameFooter(compact=True)
+        yield HintArea(id="note")
 
     def on_mount(self) -> None:
         self.board.focus()
@@ -170,18 +176,62 @@ class GameScreen(Screen[None]):
         return self.query_one("#status-bar", StatusLine)
 
     def notice(self, notice: Notice) -> None:
-        """What the session tells the player in passing."""
-        self.notify(
-            printable(notice.text, lines=True),
-            title=printable(notice.title),
-            severity=notice.severity,
-            timeout=notice.timeout,
-            markup=False,
-        )
+        """What the session tells the player in passing: a note, not a toast over the board."""
+        self.show_note(notice.text, title=notice.title, warning=notice.severity != "information")
+
+    @property
+    def note(self) -> HintArea:
+        return self.query_one("#note", HintArea)
+
+    def show_note(
+        self, text: str, *, title: str = "", warning: bool = False, cells: frozenset[int] = frozenset()
+    ) -> None:
+        """Say ``text`` whole in the hint area, which covers none of ``cells`` nor the cursor;
+        it replaces the note shown before, and goes once the play changes."""
+        text = printable(text, lines=True)
+        self.said = [*self.said[-299:], text]
+        self._note_cells = cells
+        self._note_moment = self._play_now()
+        self.note.show(text, printable(title), warning)
+        self.call_after_refresh(self._place_note)
+
+    def _place_note(self) -> None:
+        """Put the note where it covers none of its cells: beside the board when there is room."""
+        with suppress(NoMatches):
+            note, board = self.note, self.board
+            if not note.showing:
+                return
+            avoid = [board.cell_region(cell) for cell in (*self._note_cells, board.cursor)]
+            area_widget = self.query_one("#board-area", BoardArea)
+            area = area_widget.region
+            right = max(widget.region.right for widget in area_widget.children if widget.display)
+            beside = Region(right + 1, area.y, max(area.right - right - 1, 0), area.height)
+            note.place(self.size, avoid, beside)
+
+    def hide_note(self) -> None:
+        self._note_moment = None
+        with suppress(NoMatches):
+            self.note.hide()
+
+    def action_close_note(self) -> None:
+        self.hide_note()
+
+    @on(HintArea.Told)
+    def _told(self, told: HintArea.Told) -> None:
+        self.show_note(told.text, title=told.title, warning=told.warning)
+
+    @on(HintArea.Dismissed)
+    def _note_clicked(self) -> None:
+        self.hide_note()
+
+    def _play_now(self) -> tuple[object, ...]:
+        play = self.session.play
+        return (id(play), tuple(play.values), tuple(play.marks), self.session.paused)
 
     def on_resize(self, event: events.Resize) -> None:
         # Runs before Textual records the new size, so use the event's.
         self._check_size(event.size)
+        self.call_after_refresh(self._place_note)  # the board moved: the note finds its place again
 
     def _check_size(self, size: Size | None = None) -> None:
         """Fit the game to the terminal: drop the Header when that lets a roomier
@@ -231,6 +281,8 @@ class GameScreen(Screen[None]):
         session = self.session
         if action == "cancel_new":
             return session.making is not None  # hidden otherwise, so Escape goes on elsewhere
+        if action == "close_note":
+            return self._note_moment is not None  # the same: Escape goes on when no note shows
         room = self.rooms.room
         if action == "start_race":  # the host's alone, when there is a race to start
             return room is not None and room.is_host and room.kind == "race" and room.race != "racing"
@@ -275,7 +327,7 @@ class GameScreen(Screen[None]):
         yield from self.players.commands()
 
     def _unavailable(self, title: str) -> None:
-        self.notify(texts.not_available(title), severity="warning", markup=False)
+        self.show_note(texts.not_available(title), warning=True)
 
     # ---- dialogs ----------------------------------------------------------------
 
@@ -517,6 +569,8 @@ class GameScreen(Screen[None]):
         self.board.focus()
         self.status.say("")
         self._moment = None
+        if self._note_moment is not None and self._note_moment != self._play_now():
+            self.hide_note()  # it spoke of the puzzle before (a notice of this one stays)
         self.workers.cancel_group(self, "answer")
         self._show_board_state()
         self._show_clock()
@@ -676,35 +730,49 @@ class GameScreen(Screen[None]):
     def _show_hint(self, shown: ShownHint) -> None:
         step = shown.step
         name = step_name(step, self.session.practising)
+        cells = named_cells(step)
         if shown.level == 1:
             self.session.hint_shown()  # a step named is a hint used, however far it is followed
-            self._say(texts.hint_named(name))
+            self._say(texts.hint_named(name), title=texts.HINT_TITLE)
         elif shown.level == 2:
             self.board.hint_cells = hint_cells(step)
-            self._say(texts.hint_explained(name, step.explanation), title=name, body=step.explanation)
+            self._say(texts.hint_explained(name, step.explanation), title=texts.HINT_TITLE, cells=cells)
         else:
             self.board.hint_cells = frozenset()
             self.board.show_answer(self.session.apply_step(step))
-            self._say(texts.hint_applied(str(step.technique), step.effects(self.session.puzzle.shape)))
+            applied = texts.hint_applied(str(step.technique), step.effects(self.session.puzzle.shape))
+            self._say(applied, title=texts.HINT_TITLE, cells=cells)
 
     def _show_progress(self, verdict: Verdict) -> None:
         session = self.session
         session.progress_checked()
         text = progress_message(session.puzzle, session.play.values, verdict)
+        cells = frozenset() if verdict.wrong_cell is None else frozenset({verdict.wrong_cell})
         if verdict.wrong_cell is not None:
             self.board.cursor = verdict.wrong_cell
-        self._say(text, severity="information" if verdict.ok else "warning")
+        self._say(text, severity="information" if verdict.ok else "warning", title=texts.PROGRESS_TITLE, cells=cells)
 
-    def _say(self, text: str, *, severity: SeverityLevel = "information", title: str = "", body: str = "") -> None:
+    def _say(
+        self,
+        text: str,
+        *,
+        severity: SeverityLevel = "information",
+        title: str = "",
+        cells: frozenset[int] = frozenset(),
+    ) -> None:
         """A message for the moment on the status line (it goes when the board changes,
-        the cursor moves on or the game pauses), and a notification too when the
-        line cannot hold the whole text (at 80 columns a toast would cover the
-        bottom of the board)."""
+        the cursor moves on or the game pauses); when the line cannot hold the whole
+        text, the hint area holds it too, wrapped, over none of the ``cells`` it names."""
         self.status.say(text)
         self._moment = self._state_now()
-        if len(text) > self.app.size.width - 2:
-            shown = printable(body or text, lines=True)
-            self.notify(shown, title=printable(title), severity=severity, timeout=EXPLANATION_SECONDS, markup=False)
+        if cell_len(text) <= self.status_room():
+            self.hide_note()  # what it said before is over
+            return
+        self.show_note(text, title=title, warning=severity != "information", cells=cells)
+
+    def status_room(self) -> int:
+        """Columns the status line's message has beside the cell's marks, the mode and the clock."""
+        return self.app.size.width - 2
 
     # ---- clock, pause and the status line ---------------------------------------
 
@@ -713,10 +781,15 @@ class GameScreen(Screen[None]):
         return (id(play), tuple(play.values), tuple(play.marks), board.cursor, self.session.paused)
 
     def _moment_passed(self) -> None:
-        """The status line's message goes once the board it spoke of has changed."""
+        """The status line's message goes once the board it spoke of has changed, and the
+        note once the play has (a cursor moving on moves the note off the cursor)."""
         if self._moment is not None and self._moment != self._state_now():
             self._moment = None
             self.status.say("")
+        if self._note_moment is not None and self._note_moment != self._play_now():
+            self.hide_note()
+        elif self._note_moment is not None:
+            self._place_note()
 
     def _show_board_state(self) -> None:
         """What the board shows besides the play: the counts of values left, the mistakes."""
@@ -826,7 +899,7 @@ class GameScreen(Screen[None]):
         elif kind == "ended":
             self.rooms.show_results()
         elif kind == "closed":
-            self.notify(texts.ROOM_CLOSED.get(room.closed, texts.ROOM_GONE), severity="warning", markup=False)
+            self.show_note(texts.ROOM_CLOSED.get(room.closed, texts.ROOM_GONE), warning=True)
         self.refresh_bindings()
 
     def on_unmount(self) -> None:

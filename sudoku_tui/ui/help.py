@@ -54,7 +54,12 @@ def key_rows(app: App[object], nodes: tuple[DOMNode, ...], board: Board) -> list
         for bindings in grouped.values():
             keys = " ".join(app.get_key_display(binding) for binding in bindings)
             first = next((binding for binding in bindings if binding.tooltip), bindings[0])
-            rows.append((keys, first.tooltip or first.description or first.action))
+            what = first.tooltip or first.description or first.action
+            same = next((index for index, (listed, _) in enumerate(rows) if listed == keys), None)
+            if same is None:
+                rows.append((keys, what))
+            else:  # one key, two actions at different times (Escape): one row says both
+                rows[same] = (keys, f"{rows[same][1]}; {what}")
             actions.add(first.action)
     if "command_palette" not in actions:  # Textual's own binding lists it in some versions
         rows.append(
