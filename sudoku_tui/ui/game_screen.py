@@ -95,6 +95,9 @@ MIN_COLUMNS = 44
 # Columns the Footer needs for the main keys and the palette's.
 FULL_FOOTER_COLUMNS = 80
 
+Cells = frozenset[int]
+NO_CELLS: Cells = frozenset()
+
 # Actions that would show or change the hidden board: off while paused.
 OFF_WHILE_PAUSED = frozenset({"solve", "check", "hint", "check_progress"})
 # Actions that need a file.
