@@ -414,6 +414,7 @@ CLOSE_NOTE = "Close Note"
 CLOSE_NOTE_TIP = "close the note a hint or message left on screen"
 HINT_TITLE = "Hint"
 PROGRESS_TITLE = "Check my progress"
+COUNTS_HEADING = "Left"  # over the digit counts: how many of each value are left to place
 
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
