@@ -414,6 +414,23 @@ CLOSE_NOTE = "Close Note"
 CLOSE_NOTE_TIP = "close the note a hint or message left on screen"
 HINT_TITLE = "Hint"
 PROGRESS_TITLE = "Check my progress"
+
+
+def practice_puzzle(technique: str) -> str:
+    """A saved practice game, for the offer to resume it."""
+    return f"A {technique} practice puzzle"
+
+
+def practice_title(shape: str, technique: str) -> str:
+    """The Header of a practice game, new or resumed."""
+    return f"{shape} {technique} practice puzzle"
+
+
+def daily_title(day: str, level: str, shape: str) -> str:
+    """The Header of the daily puzzle: its date and level."""
+    return f"The daily {level} {shape} puzzle of {day}"
+
+
 COUNTS_HEADING = "Left"  # over the digit counts: how many of each value are left to place
 
 # The command line

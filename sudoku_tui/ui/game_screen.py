@@ -57,7 +57,7 @@ from ..game.players.leaderboard import NoStore, store_to_read
 from ..game.printable import printable
 from ..game.session import Notice, Session
 from ..game.store.interface import StoreError
-from ..game.store.records import Game
+from ..game.store.records import Game, Source
 from .board import Board
 from .commands import palette_commands
 from .dialogs import LeaveGameDialog, MessageDialog, OpenFileDialog, ResumeDialog
@@ -102,6 +102,15 @@ NO_CELLS: Cells = frozenset()
 OFF_WHILE_PAUSED = frozenset({"solve", "check", "hint", "check_progress"})
 # Actions that need a file.
 NEED_FILE = frozenset({"random", "choose_number", "step"})
+
+
+def header_of(origin: Source, level: str | None, shape: str) -> str:
+    """The Header of a puzzle without a file: a daily's date and level, a practice's technique."""
+    if origin.kind == "daily" and origin.day is not None:
+        return texts.daily_title(origin.day.isoformat(), level or "", shape)
+    if origin.kind == "practice" and origin.path is not None:
+        return texts.practice_title(shape, origin.path)
+    return texts.SAVED_GAME
 
 
 class GameScreen(Screen[None]):
@@ -480,7 +489,7 @@ class GameScreen(Screen[None]):
         if isinstance(source, Path):
             self.open_file(source)
             return
-        self.sub_title = texts.SAVED_GAME
+        self.sub_title = header_of(game.source, game.level, game.shape)
         self.post_message(FileLoaded(self.session.begin_load(None), source))
 
     # ---- new puzzle (made by the generator, no file) ------------------------------
@@ -550,7 +559,10 @@ class GameScreen(Screen[None]):
         # The puzzle belongs to no file: Load Random and the puzzle number go
         # back to how they are at start (o opens a file again, from its folder).
         self.puzzle_bar.show_range(texts.made_range(message.made.puzzle.shape.name), enabled=False)
-        self.sub_title = texts.made_title(message.choice.describe())
+        made_header = texts.made_title(choice.describe())
+        self.sub_title = (
+            made_header if choice.day is None else header_of(self.session.origin, choice.level.key, choice.size_label)
+        )
         self._show_new_play()
 
     # ---- puzzles ------------------------------------------------------------

@@ -25,8 +25,8 @@ def boards() -> tuple[str, ...]:
     return (*CLASSIC_BOARDS, *variant_names())
 
 
-SourceKind = Literal["file", "made", "daily"]
-SOURCE_KINDS: tuple[SourceKind, ...] = ("file", "made", "daily")
+SourceKind = Literal["file", "made", "daily", "practice"]
+SOURCE_KINDS: tuple[SourceKind, ...] = ("file", "made", "daily", "practice")
 Outcome = Literal["solved", "filled", "abandoned"]
 
 
@@ -37,7 +37,8 @@ def game_key(shape_name: str, givens_line: str) -> str:
 
 @dataclass(frozen=True)
 class Source:
-    """Where a puzzle came from: a file and its number, the generator, or the daily puzzle of a date."""
+    """Where a puzzle came from: a file and its number, the generator, the daily puzzle of a
+    date, or the generator practising a technique (its name kept in ``path``)."""
 
     kind: SourceKind = "made"
     path: str | None = None
@@ -55,6 +56,10 @@ class Source:
     @classmethod
     def daily(cls, day: date) -> Source:
         return cls("daily", day=day)
+
+    @classmethod
+    def practice(cls, technique: str) -> Source:
+        return cls("practice", technique)
 
 
 @dataclass(frozen=True)
