@@ -474,8 +474,13 @@ def output_failed(reason: str) -> str:
     return f"sudoku-tui stopped: the output could not be written ({reason})."
 
 
-def needs_authors_extra(command: str, module: str) -> str:
-    return f"{command} needs the authors extra (pip install 'sudoku-tui[authors]'): {module} is missing."
+def needs_extra(command: str, extra: str, module: str, install: str) -> str:
+    """``install``: the pip command that adds the extra to the game as it was installed."""
+    return f"{command} needs the {extra} extra ({install}): {module} is missing."
+
+
+def needs_authors_extra(command: str, module: str, install: str) -> str:
+    return needs_extra(command, "authors", module, install)
 
 
 def cannot_draw(missing: str, board: str) -> str:

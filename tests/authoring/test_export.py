@@ -10,6 +10,7 @@ from pathlib import Path
 
 import pytest
 
+from sudoku_tui.paths import install_command
 from sudoku_tui.authoring.booklet import Entry, write_booklet
 from sudoku_tui.authoring.figure import figure_of
 from sudoku_tui.authoring.pictures import puzzle_svg, write_png
@@ -132,9 +133,9 @@ def test_without_the_authors_extra_export_is_one_sentence_before_any_work(
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert (result.returncode, result.stdout) == (1, "")
-    assert result.stderr == (
-        f"export --{option} needs the authors extra (pip install 'sudoku-tui[authors]'): {module} is missing.\n"
-    )
+    # The command installs the extra the way the game was installed (here, from this clone).
+    install = install_command("authors")
+    assert result.stderr == f"export --{option} needs the authors extra ({install}): {module} is missing.\n"
     assert not out.exists()
 
 
