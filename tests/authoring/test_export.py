@@ -10,7 +10,6 @@ from pathlib import Path
 
 import pytest
 
-from sudoku_tui.paths import install_command
 from sudoku_tui.authoring.booklet import Entry, write_booklet
 from sudoku_tui.authoring.figure import figure_of
 from sudoku_tui.authoring.pictures import puzzle_svg, write_png
@@ -18,6 +17,7 @@ from sudoku_tui.engine.board.geometry import samurai, square
 from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.engine.search.solver import solve
+from sudoku_tui.paths import install_command
 
 ROOT = Path(__file__).resolve().parents[2]
 NINE = read_puzzle_file(ROOT / "puzzles" / "9x9-hard.txt").puzzle(0)
