@@ -243,7 +243,8 @@ class GameScreen(Screen[None]):
     def on_resize(self, event: events.Resize) -> None:
         # Runs before Textual records the new size, so use the event's.
         self._check_size(event.size)
-        self.call_after_refresh(self._place_note)  # the board moved: the note finds its place again
+        if self._note_moment is not None:  # the board moved: the note finds its place again
+            self.call_after_refresh(self._place_note)
 
     def _check_size(self, size: Size | None = None) -> None:
         """Fit the game to the terminal: drop the Header when that lets a roomier
