@@ -17,6 +17,7 @@ from typing import TYPE_CHECKING
 from ..engine.board.levels import LEVEL_KEYS, Level, Symmetry
 from ..engine.board.variants import variant_names
 from ..game import texts
+from ..paths import install_command
 from .arguments import positive
 from .console import USAGE_ERROR, ProgressBar, fail, write_json
 from .puzzle_files import puzzle_index, read_file
@@ -194,7 +195,7 @@ def missing_extra(command: str, module: str) -> str | None:
     try:
         import_module(module)
     except ImportError:
-        return texts.needs_authors_extra(command, module)
+        return texts.needs_authors_extra(command, module, install_command("authors"))
     return None
 
 

@@ -14,6 +14,8 @@ import sys
 from collections.abc import Callable, Iterable, Iterator
 from typing import TYPE_CHECKING, Any, TypeVar
 
+from ..game import texts
+from ..paths import install_command
 from .arguments import positive
 from .console import ProgressBar, fail
 from .puzzle_files import read_file
@@ -86,6 +88,8 @@ def run_spread(body: Callable[[], None]) -> int:
     try:
         body()
     except DaskUnavailable as error:
+        if error.missing is not None:
+            return fail(texts.needs_authors_extra("--dask", error.missing, install_command("authors")))
         return fail(str(error))
     sys.stdout.flush()
     return 0

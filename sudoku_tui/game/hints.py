@@ -147,6 +147,12 @@ def hint_cells(step: Step) -> frozenset[int]:
     return frozenset(cells)
 
 
+def named_cells(step: Step) -> frozenset[int]:
+    """Every cell a hint's sentence speaks of: the pattern, what it places and what it clears."""
+    cells = set(step.cells) | {cell for cell, _ in step.placements} | {cell for cell, _ in step.eliminations}
+    return frozenset(cells)
+
+
 def step_name(step: Step, practising: TechniqueName | None) -> str:
     """The hint's technique, said to be the one practised when it is."""
     if practising is not None and step.technique is practising:

@@ -88,6 +88,16 @@ def _ignore(_notice: Notice) -> None:
     pass
 
 
+def practised_in(origin: Source) -> TechniqueName | None:
+    """The technique a game practises, from where its puzzle came from (None for any other)."""
+    if origin.kind != "practice" or origin.path is None:
+        return None
+    try:
+        return TechniqueName(origin.path)
+    except ValueError:
+        return None
+
+
 def empty_puzzle() -> Puzzle:
     """The starting board: an empty 9x9 where any value can be entered."""
     shape = square(3)
@@ -310,8 +320,9 @@ class Session:
         self.made = made
         self.number = 0
         origin = Source.daily(daily) if daily is not None else Source.made()
+        if practising is not None:  # kept with the game: resumed, it is still this practice
+            origin = Source.practice(practising.value)
         self._start(made.puzzle, origin, made.level.key if made.level is not None else None)
-        self.practising = practising
         self.solution = made.solution
         return True
 
@@ -380,6 +391,7 @@ class Session:
         resumed = saved if play is not None else None
         self.keeper.start(resumed)
         self.origin, self.level = (resumed.source, resumed.level) if resumed is not None else (origin, level)
+        self.practising = practised_in(self.origin)
         self.aids = resumed.aids if resumed is not None else Aids()
         if self.show_mistakes:  # on now, whatever it was when the resumed game was left
             self.aids = replace(self.aids, mistakes_shown=True)
@@ -472,6 +484,8 @@ class Session:
             where = texts.daily_puzzle(source.day.isoformat())
         elif source.kind == "own":
             where = texts.OWN_PUZZLE
+        elif source.kind == "practice" and source.path:
+            where = texts.practice_puzzle(source.path)
         else:
             where = texts.NO_FILE_PUZZLE
         return texts.saved_game(where, game.shape, format_elapsed(game.elapsed))

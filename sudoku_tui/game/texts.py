@@ -470,6 +470,31 @@ def not_a_puzzle_character(character: str) -> str:
     return f"The pasted text is not a puzzle: {character!r} is no value of a cell."
 
 
+# Everyday play: the hint area, and what a new player tripped on
+NOTE_CLOSES = "Esc closes"
+CLOSE_NOTE = "Close Note"
+CLOSE_NOTE_TIP = "close the note a hint or message left on screen"
+HINT_TITLE = "Hint"
+PROGRESS_TITLE = "Check my progress"
+
+
+def practice_puzzle(technique: str) -> str:
+    """A saved practice game, for the offer to resume it."""
+    return f"A {technique} practice puzzle"
+
+
+def practice_title(shape: str, technique: str) -> str:
+    """The Header of a practice game, new or resumed."""
+    return f"{shape} {technique} practice puzzle"
+
+
+def daily_title(day: str, level: str, shape: str) -> str:
+    """The Header of the daily puzzle: its date and level."""
+    return f"The daily {level} {shape} puzzle of {day}"
+
+
+COUNTS_HEADING = "Left"  # over the digit counts: how many of each value are left to place
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."
@@ -511,8 +536,13 @@ def output_failed(reason: str) -> str:
     return f"sudoku-tui stopped: the output could not be written ({reason})."
 
 
-def needs_authors_extra(command: str, module: str) -> str:
-    return f"{command} needs the authors extra (pip install 'sudoku-tui[authors]'): {module} is missing."
+def needs_extra(command: str, extra: str, module: str, install: str) -> str:
+    """``install``: the pip command that adds the extra to the game as it was installed."""
+    return f"{command} needs the {extra} extra ({install}): {module} is missing."
+
+
+def needs_authors_extra(command: str, module: str, install: str) -> str:
+    return needs_extra(command, "authors", module, install)
 
 
 def cannot_draw(missing: str, board: str) -> str:

@@ -14,6 +14,8 @@ import sys
 from dataclasses import replace
 from typing import Any
 
+from ..game import texts
+from ..paths import install_command
 from .server_settings import ServerSettings, server_folder
 
 
@@ -50,10 +52,7 @@ def run_serve(args: argparse.Namespace) -> int:
             return _run_ssh(args, settings)
         return _run_web(args, settings)
     except ImportError as error:
-        print(
-            f"serve needs the server extra (pip install 'sudoku-tui[server]'): {error.name} is missing.",
-            file=sys.stderr,
-        )
+        print(texts.needs_extra("serve", "server", str(error.name), install_command("server")), file=sys.stderr)
         return 1
 
 

@@ -17,7 +17,9 @@ from pathlib import Path
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.content import Content
 from textual.driver import Driver
+from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
 from ..engine.warm import warm_up_in_background
@@ -29,6 +31,7 @@ from ..game.session import Session
 from ..game.store.local import OpenedStore, open_local_store
 from .crash_report import keep_crash_report
 from .game_screen import GameScreen
+from .hint_area import HintArea
 from .key_order import KeysInOrder
 
 
@@ -127,6 +130,24 @@ class SudokuApp(App[None]):
         if self._starts_blurred:
             self._starts_blurred = False
             event.prevent_default()  # Textual's own handler (the App's) is not called
+
+    def notify(
+        self,
+        message: str,
+        *,
+        title: str = "",
+        severity: SeverityLevel = "information",
+        timeout: float | None = None,
+        markup: bool = True,
+    ) -> None:
+        """Over the game, what Textual or a widget would show as a toast (which would cover
+        the board's right side and pile up) goes to the game's hint area; over another
+        screen it stays a toast. Thread-safe, as Textual's is."""
+        if not self.screen_stack or self.screen is not self.game:
+            super().notify(message, title=title, severity=severity, timeout=timeout, markup=markup)
+            return
+        text = Content.from_markup(message).plain if markup else message
+        self.game.post_message(HintArea.Told(text, title, severity != "information"))
 
     def get_default_screen(self) -> Screen[None]:
         # The game is the screen at the bottom of the stack; dialogs go over it.

@@ -18,7 +18,7 @@ from typing import ClassVar
 from rich.style import Style
 from textual import events
 from textual.binding import BindingType
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -336,6 +336,13 @@ class Board(Widget, can_focus=True):
     @property
     def plan(self) -> BoardPlan:
         return self._plan
+
+    def cell_region(self, cell: int) -> Region:
+        """Where ``cell``'s text is on the screen (for what must not cover it)."""
+        plan = self._plan
+        row, col = self.play.shape.positions[cell]
+        origin = self.content_region.offset
+        return Region(origin.x + plan.cell_x[col], origin.y + plan.cell_y[row], plan.cell_width, plan.cell_height)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self._plan.width

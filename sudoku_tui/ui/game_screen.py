@@ -18,11 +18,12 @@ from contextlib import suppress
 from pathlib import Path
 from typing import ClassVar
 
+from rich.cells import cell_len
 from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import BindingType
 from textual.css.query import NoMatches
-from textual.geometry import Size
+from textual.geometry import Region, Size
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
@@ -51,6 +52,7 @@ from ..game.hints import (
     find_hint,
     hint_cells,
     judge,
+    named_cells,
     progress_message,
     step_name,
 )
@@ -61,12 +63,13 @@ from ..game.printable import printable
 from ..game.rooms.playing import DEFAULT_LEVEL
 from ..game.session import Notice, Session
 from ..game.store.interface import StoreError
-from ..game.store.records import Game
+from ..game.store.records import Game, Source
 from .board import Board
 from .commands import palette_commands
 from .dialogs import LeaveGameDialog, MessageDialog, OpenFileDialog, ResumeDialog
 from .drawing.layout import choose_plan, smallest_plan
 from .help import HelpScreen, key_rows
+from .hint_area import HintArea
 from .keys import GAME_KEYS
 from .leaderboard_screen import LeaderboardScreen
 from .new_puzzle_dialog import NewPuzzleDialog
@@ -100,8 +103,8 @@ MIN_COLUMNS = 44
 # Columns the Footer needs for the main keys and the palette's.
 FULL_FOOTER_COLUMNS = 80
 
-# How long a hint's explanation stays on screen as a notification: long enough to read.
-EXPLANATION_SECONDS = 20.0
+Cells = frozenset[int]
+NO_CELLS: Cells = frozenset()
 
 # Actions that would show or change the hidden board: off while paused.
 OFF_WHILE_PAUSED = frozenset({"solve", "check", "hint", "check_progress"})
@@ -111,6 +114,15 @@ NEED_FILE = frozenset({"random", "choose_number", "step"})
 WHILE_ENTERING = frozenset({"help", "start_entered", "leave_entry"})  # i again would lose what was typed
 # Actions that put another puzzle in play: in a room, the host's alone.
 CHOOSE_PUZZLE = frozenset({"open", "new_puzzle", "random", "daily", "choose_number", "step", "enter_puzzle"})
+
+
+def header_of(origin: Source, level: str | None, shape: str) -> str:
+    """The Header of a puzzle without a file: a daily's date and level, a practice's technique."""
+    if origin.kind == "daily" and origin.day is not None:
+        return texts.daily_title(origin.day.isoformat(), level or "", shape)
+    if origin.kind == "practice" and origin.path is not None:
+        return texts.practice_title(shape, origin.path)
+    return texts.SAVED_GAME
 
 
 class GameScreen(Screen[None]):
@@ -135,6 +147,11 @@ class GameScreen(Screen[None]):
         # message that lasts (a job under way, or the start's invitation).
         self._moment: tuple[object, ...] | None = None
         self._title_before_entry = ""  # the Header's subtitle while a puzzle is typed in, to put back
+        # The play as it was when the note was shown (it goes once the play changes),
+        # and the cells its sentence names (it never covers them).
+        self._note_moment: tuple[object, ...] | None = None
+        self._note_cells: frozenset[int] = frozenset()
+        self.said: list[str] = []  # every note, in order (the last few hundred)
 
     # ---- layout -------------------------------------------------------------
 
@@ -150,6 +167,7 @@ class GameScreen(Screen[None]):
             yield from StatusLine.parts()
         yield Static("", id="too-small")
         yield GameFooter(compact=True)
+        yield HintArea(id="note")
 
     def on_mount(self) -> None:
         self.board.focus()
@@ -183,18 +201,63 @@ class GameScreen(Screen[None]):
         return self.query_one("#status-bar", StatusLine)
 
     def notice(self, notice: Notice) -> None:
-        """What the session tells the player in passing."""
-        self.notify(
-            printable(notice.text, lines=True),
-            title=printable(notice.title),
-            severity=notice.severity,
-            timeout=notice.timeout,
-            markup=False,
-        )
+        """What the session tells the player in passing: a note, not a toast over the board."""
+        self.show_note(notice.text, title=notice.title, warning=notice.severity != "information")
+
+    @property
+    def note(self) -> HintArea:
+        return self.query_one("#note", HintArea)
+
+    def show_note(
+        self, text: str, *, title: str = "", warning: bool = False, cells: frozenset[int] = frozenset()
+    ) -> None:
+        """Say ``text`` whole in the hint area, which covers none of ``cells`` nor the cursor;
+        it replaces the note shown before, and goes once the play changes."""
+        text = printable(text, lines=True)
+        self.said = [*self.said[-299:], text]
+        self._note_cells = cells
+        self._note_moment = self._play_now()
+        self.note.show(text, printable(title), warning)
+        self.call_after_refresh(self._place_note)
+
+    def _place_note(self) -> None:
+        """Put the note where it covers none of its cells: beside the board when there is room."""
+        with suppress(NoMatches):
+            note, board = self.note, self.board
+            if not note.showing:
+                return
+            avoid = [board.cell_region(cell) for cell in (*self._note_cells, board.cursor)]
+            area_widget = self.query_one("#board-area", BoardArea)
+            area = area_widget.region
+            right = max(widget.region.right for widget in area_widget.children if widget.display)
+            beside = Region(right + 1, area.y, max(area.right - right - 1, 0), area.height)
+            note.place(self.size, avoid, beside)
+
+    def hide_note(self) -> None:
+        self._note_moment = None
+        with suppress(NoMatches):
+            self.note.hide()
+
+    def action_close_note(self) -> None:
+        self.hide_note()
+
+    @on(HintArea.Told)
+    def _told(self, told: HintArea.Told) -> None:
+        self.show_note(told.text, title=told.title, warning=told.warning)
+
+    @on(HintArea.Dismissed)
+    def _note_clicked(self) -> None:
+        self.hide_note()
+
+    def _play_now(self) -> tuple[object, ...]:
+        play = self.session.play
+        return (id(play), tuple(play.values), tuple(play.marks), self.session.paused)
 
     def on_resize(self, event: events.Resize) -> None:
         # Runs before Textual records the new size, so use the event's.
         self._check_size(event.size)
+        if self._note_moment is not None:  # the board moved: the note finds its place again
+            self.call_after_refresh(self._place_note)
 
     def _check_size(self, size: Size | None = None) -> None:
         """Fit the game to the terminal: drop the Header when that lets a roomier
@@ -250,6 +313,8 @@ class GameScreen(Screen[None]):
         session = self.session
         if action == "cancel_new":
             return session.making is not None  # hidden otherwise, so Escape goes on elsewhere
+        if action == "close_note":
+            return self._note_moment is not None  # the same: Escape goes on when no note shows
         entering = self._entry is not None
         if action == "leave_entry":
             return entering  # hidden otherwise, as cancel_new
@@ -301,7 +366,7 @@ class GameScreen(Screen[None]):
         yield from self.players.commands()
 
     def _unavailable(self, title: str) -> None:
-        self.notify(texts.not_available(title), severity="warning", markup=False)
+        self.show_note(texts.not_available(title), warning=True)
 
     # ---- dialogs ----------------------------------------------------------------
 
@@ -451,7 +516,7 @@ class GameScreen(Screen[None]):
         if isinstance(source, Path):
             self.open_file(source)
             return
-        self.sub_title = texts.SAVED_GAME
+        self.sub_title = header_of(game.source, game.level, game.shape)
         self.post_message(FileLoaded(self.session.begin_load(None), source))
 
     # ---- new puzzle (made by the generator, no file) ------------------------------
@@ -523,7 +588,10 @@ class GameScreen(Screen[None]):
         # The puzzle belongs to no file: Load Random and the puzzle number go
         # back to how they are at start (o opens a file again, from its folder).
         self.puzzle_bar.show_range(texts.made_range(message.made.puzzle.shape.name), enabled=False)
-        self.sub_title = texts.made_title(message.choice.describe())
+        made_header = texts.made_title(choice.describe())
+        self.sub_title = (
+            made_header if choice.day is None else header_of(self.session.origin, choice.level.key, choice.size_label)
+        )
         self._show_new_play()
 
     # ---- puzzles ------------------------------------------------------------
@@ -546,6 +614,8 @@ class GameScreen(Screen[None]):
         self.board.focus()
         self.status.say("")
         self._moment = None
+        if self._note_moment is not None and self._note_moment != self._play_now():
+            self.hide_note()  # it spoke of the puzzle before (a notice of this one stays)
         self.workers.cancel_group(self, "answer")
         self._show_board_state()
         self._show_clock()
@@ -704,35 +774,49 @@ class GameScreen(Screen[None]):
     def _show_hint(self, shown: ShownHint) -> None:
         step = shown.step
         name = step_name(step, self.session.practising)
+        cells = named_cells(step)
         if shown.level == 1:
             self.session.hint_shown()  # a step named is a hint used, however far it is followed
-            self._say(texts.hint_named(name))
+            self._say(texts.hint_named(name), title=texts.HINT_TITLE)
         elif shown.level == 2:
             self.board.hint_cells = hint_cells(step)
-            self._say(texts.hint_explained(name, step.explanation), title=name, body=step.explanation)
+            self._say(texts.hint_explained(name, step.explanation), title=texts.HINT_TITLE, cells=cells)
         else:
             self.board.hint_cells = frozenset()
             self.board.show_answer(self.session.apply_step(step))
-            self._say(texts.hint_applied(str(step.technique), step.effects(self.session.puzzle.shape)))
+            applied = texts.hint_applied(str(step.technique), step.effects(self.session.puzzle.shape))
+            self._say(applied, title=texts.HINT_TITLE, cells=cells)
 
     def _show_progress(self, verdict: Verdict) -> None:
         session = self.session
         session.progress_checked()
         text = progress_message(session.puzzle, session.play.values, verdict)
+        cells = frozenset() if verdict.wrong_cell is None else frozenset({verdict.wrong_cell})
         if verdict.wrong_cell is not None:
             self.board.cursor = verdict.wrong_cell
-        self._say(text, severity="information" if verdict.ok else "warning")
+        self._say(text, severity="information" if verdict.ok else "warning", title=texts.PROGRESS_TITLE, cells=cells)
 
-    def _say(self, text: str, *, severity: SeverityLevel = "information", title: str = "", body: str = "") -> None:
+    def _say(
+        self,
+        text: str,
+        *,
+        severity: SeverityLevel = "information",
+        title: str = "",
+        cells: frozenset[int] = frozenset(),
+    ) -> None:
         """A message for the moment on the status line (it goes when the board changes,
-        the cursor moves on or the game pauses), and a notification too when the
-        line cannot hold the whole text (at 80 columns a toast would cover the
-        bottom of the board)."""
+        the cursor moves on or the game pauses); when the line cannot hold the whole
+        text, the hint area holds it too, wrapped, over none of the ``cells`` it names."""
         self.status.say(text)
         self._moment = self._state_now()
-        if len(text) > self.app.size.width - 2:
-            shown = printable(body or text, lines=True)
-            self.notify(shown, title=printable(title), severity=severity, timeout=EXPLANATION_SECONDS, markup=False)
+        if cell_len(text) <= self.status_room():
+            self.hide_note()  # what it said before is over
+            return
+        self.show_note(text, title=title, warning=severity != "information", cells=cells)
+
+    def status_room(self) -> int:
+        """Columns the status line's message has beside the cell's marks, the mode and the clock."""
+        return self.app.size.width - 2
 
     # ---- clock, pause and the status line ---------------------------------------
 
@@ -741,10 +825,15 @@ class GameScreen(Screen[None]):
         return (id(play), tuple(play.values), tuple(play.marks), board.cursor, self.session.paused)
 
     def _moment_passed(self) -> None:
-        """The status line's message goes once the board it spoke of has changed."""
+        """The status line's message goes once the board it spoke of has changed, and the
+        note once the play has (a cursor moving on moves the note off the cursor)."""
         if self._moment is not None and self._moment != self._state_now():
             self._moment = None
             self.status.say("")
+        if self._note_moment is not None and self._note_moment != self._play_now():
+            self.hide_note()
+        elif self._note_moment is not None:
+            self._place_note()
 
     def _show_board_state(self) -> None:
         """What the board shows besides the play: the counts of values left, the mistakes."""
@@ -985,7 +1074,7 @@ class GameScreen(Screen[None]):
         elif kind == "ended":
             self.rooms.show_results()
         elif kind == "closed":
-            self.notify(texts.ROOM_CLOSED.get(room.closed, texts.ROOM_GONE), severity="warning", markup=False)
+            self.show_note(texts.ROOM_CLOSED.get(room.closed, texts.ROOM_GONE), warning=True)
         if kind != "moved":  # another's cursor changes no key; the Footer's check costs a millisecond
             self.refresh_bindings()
 

@@ -21,6 +21,8 @@ GAME_KEYS: list[BindingType] = [
     # on elsewhere). Out of the Footer, where it would push q Quit off at 80 columns: the
     # status line says "Esc cancels" while the puzzle is being made, and F1 lists it.
     command("escape", "cancel_new", "Stop Making", "stop making the new puzzle"),
+    # Only while a note shows (the hint area): Escape goes on elsewhere otherwise.
+    Binding("escape", "close_note", texts.CLOSE_NOTE, show=False, tooltip=texts.CLOSE_NOTE_TIP),
     command("r", "random", texts.LOAD_RANDOM, "show a random puzzle of the file", footer="Random"),
     command("s", "solve", texts.SOLVE, "fill the board with the solution", footer="Solve"),
     command("c", "check", texts.CHECK, "say whether the filled board is solved", footer="Check"),

@@ -60,6 +60,11 @@ class ChoiceSet(RadioSet, inherit_bindings=False):
         if self._selected is not None:
             self.choose(self._selected)
 
+    def on_mount(self) -> None:
+        # RadioSet highlights its first option as it mounts (after this handler): the
+        # highlight belongs on the chosen one.
+        self.call_after_refresh(self.on_focus)
+
     def on_focus(self) -> None:
         # The cursor starts on the chosen option.
         if self._chosen_index() >= 0:
@@ -104,33 +109,45 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
     """Size, difficulty and symmetry; dismissed with the choice, or None when cancelled."""
 
     DEFAULT_CSS = """
+    /* 56 columns inside the frame: the whole dialog fits 60 columns, and scrolls when
+       the terminal is too short for it. */
+    NewPuzzleDialog > Vertical {
+        max-height: 100%;
+        overflow-y: auto;
+    }
     NewPuzzleDialog #choices {
-        width: auto;
+        width: 56;
         height: auto;
     }
     NewPuzzleDialog ChoiceSet {
-        width: 20;
+        width: 17;
         margin: 0 1 0 0;
+    }
+    NewPuzzleDialog #size {
+        width: 17;
+    }
+    NewPuzzleDialog #symmetry {
+        width: 20;
+        margin: 0;
     }
     NewPuzzleDialog ChoiceSet:focus {
         border: tall $accent;
     }
     NewPuzzleDialog #practice {
-        height: 1;
-        width: auto;
+        height: auto;
+        width: 56;
     }
-    NewPuzzleDialog #practice Label {
-        margin: 0 1 0 0;
-    }
+    /* As wide as the dialog: the list it opens shows every technique's name whole. */
     NewPuzzleDialog #technique {
-        width: 36;
+        width: 100%;
     }
     NewPuzzleDialog .buttons.-end Button {
-        margin-left: 1;  /* four buttons in the dialog's width */
+        margin: 0 0 0 1;  /* four buttons in the dialog's 56 columns: each as wide as its label */
+        min-width: 0;
     }
     NewPuzzleDialog #note {
         color: $text-muted;
-        width: 62;
+        width: 56;
         height: auto;
     }
     """
@@ -164,7 +181,7 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
                         yield RadioButton(
                             symmetry.capitalize(), value=symmetry == last.symmetry, id=f"symmetry-{symmetry}"
                         )
-            with Horizontal(id="practice"):
+            with Vertical(id="practice"):
                 yield Label("Practise a technique:")
                 yield Select(
                     [(name.value, name) for name in practice_techniques()],

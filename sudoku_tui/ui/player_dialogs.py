@@ -23,6 +23,7 @@ from ..game.players.naming import asks_name, may_change_name, name_shown, own_na
 from ..game.printable import printable
 from ..game.session import Session
 from .dialogs import MessageDialog
+from .hint_area import HintArea
 from .modal import Modal
 
 TryName = Callable[[str], str | None]  # the sentence that refuses a typed name, or None once it is taken
@@ -127,7 +128,7 @@ class PlayerDialogs:
         """Once named: the name the player now has, said back (as plain text)."""
         if named:
             told = texts.named(name_shown(self.session.keeper.store, self._player))
-            self.screen.notify(told, markup=False)
+            self.screen.post_message(HintArea.Told(told, "", False))  # the game's note, not a toast
 
     def commands(self) -> Iterator[SystemCommand]:
         """Change Name (every player but a guest), Keep My Games (a served guest's)."""

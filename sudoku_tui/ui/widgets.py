@@ -17,6 +17,7 @@ from textual.strip import Strip
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, ProgressBar
 
+from ..game import texts
 from ..game.printable import printable
 from .board import Board
 from .drawing.layout import choose_plan
@@ -26,7 +27,8 @@ class DigitCounts(Widget):
     """How many of each value are still to place, one value a line, beside the board.
 
     A value that is all placed shows ``✓``; the value chosen for highlighting
-    is marked ``›`` and drawn in reverse video.
+    is marked ``›`` and drawn in reverse video. A heading on the line above says
+    what the numbers are.
     """
 
     DEFAULT_CSS = """
@@ -34,6 +36,9 @@ class DigitCounts(Widget):
         width: 6;
         height: auto;
         margin-left: 1;
+        border-top: solid $foreground 40%;
+        border-title-align: center;
+        border-title-color: $text;
     }
     DigitCounts > .digit-counts--chosen { text-style: bold reverse; }
     DigitCounts > .digit-counts--done { color: $foreground 40%; }
@@ -43,6 +48,7 @@ class DigitCounts(Widget):
 
     def __init__(self, *, id: str | None = None) -> None:
         super().__init__(id=id)
+        self.border_title = texts.COUNTS_HEADING
         self.rows: list[tuple[str, int]] = []  # (symbol, left to place)
         self.chosen = 0
 

@@ -17,6 +17,7 @@ from sudoku_tui.engine.board.geometry import samurai, square
 from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.engine.search.solver import solve
+from sudoku_tui.paths import install_command
 
 ROOT = Path(__file__).resolve().parents[2]
 NINE = read_puzzle_file(ROOT / "puzzles" / "9x9-hard.txt").puzzle(0)
@@ -132,9 +133,9 @@ def test_without_the_authors_extra_export_is_one_sentence_before_any_work(
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
     assert (result.returncode, result.stdout) == (1, "")
-    assert result.stderr == (
-        f"export --{option} needs the authors extra (pip install 'sudoku-tui[authors]'): {module} is missing.\n"
-    )
+    # The command installs the extra the way the game was installed (here, from this clone).
+    install = install_command("authors")
+    assert result.stderr == f"export --{option} needs the authors extra ({install}): {module} is missing.\n"
     assert not out.exists()
 
 

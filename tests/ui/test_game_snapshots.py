@@ -12,9 +12,13 @@ from typing import Any
 
 import pytest
 from textual.pilot import Pilot
-from ui_helpers import FIXTURE_PUZZLES, SIZE, settle, snapshot_app, tree_loaded
+from ui_helpers import FIXTURE_PUZZLES, SIZE, settle, snapshot_app, tree_loaded, wait_for
 
+import sudoku_tui
+from sudoku_tui.engine.board.levels import Level
+from sudoku_tui.game.new_puzzle import NewPuzzleChoice
 from sudoku_tui.ui import SudokuApp
+from sudoku_tui.ui.new_puzzle_dialog import NewPuzzleDialog
 
 PROJECT = Path(__file__).resolve().parents[2]
 SnapCompare = Callable[..., bool]
@@ -117,3 +121,54 @@ def test_terminal_too_small(snap_compare: SnapCompare) -> None:
 
 def test_compact_board_in_a_short_terminal(snap_compare: SnapCompare) -> None:
     assert snap_compare(snapshot_app(), terminal_size=(60, 18), run_before=opening("nine.txt"))
+
+
+# The hint area and the New Puzzle dialog, at 80x24 and 120x40, and without colour.
+SIZES = {"80x24": SIZE, "120x40": (120, 40)}
+EXTREME = Path(sudoku_tui.__file__).parent / "puzzles" / "9x9-extreme.txt"
+
+
+def long_hint(pilot_keys: int) -> Callable[[Pilot[Any]], Awaitable[None]]:
+    """Puzzle 9 of the extreme file, hints pressed until a long sentence shows in the note."""
+
+    async def run_before(pilot: Pilot[Any]) -> None:
+        app = pilot.app
+        assert isinstance(app, SudokuApp)
+        await pilot.pause()
+        app.game.open_file(EXTREME.relative_to(PROJECT))
+        await settle(pilot)
+        app.game.show_puzzle(9)
+        for _ in range(pilot_keys):
+            await pilot.press("question_mark")
+            await wait_for(pilot, "hint")
+        await pilot.pause()
+
+    return run_before
+
+
+def new_puzzle_dialog(pilot: Pilot[Any]) -> Awaitable[None]:
+    app = pilot.app
+    assert isinstance(app, SudokuApp)
+    app.push_screen(NewPuzzleDialog(NewPuzzleChoice("9x9", Level.HARD)))
+    return pilot.pause()
+
+
+@pytest.mark.parametrize("size", list(SIZES))
+@pytest.mark.parametrize("colour", ["colour", "no-colour"])
+def test_a_long_hint_in_the_hint_area(
+    snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch, size: str, colour: str
+) -> None:
+    if colour == "no-colour":
+        monkeypatch.setenv("NO_COLOR", "1")
+    assert snap_compare(snapshot_app(), terminal_size=SIZES[size], run_before=long_hint(20))
+
+
+@pytest.mark.parametrize("size", [*SIZES, "60x20"])
+@pytest.mark.parametrize("colour", ["colour", "no-colour"])
+def test_the_new_puzzle_dialog(
+    snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch, size: str, colour: str
+) -> None:
+    if colour == "no-colour":
+        monkeypatch.setenv("NO_COLOR", "1")
+    terminal = SIZES.get(size, (60, 20))
+    assert snap_compare(snapshot_app(), terminal_size=terminal, run_before=new_puzzle_dialog)

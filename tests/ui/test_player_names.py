@@ -178,8 +178,9 @@ async def test_a_stored_name_is_drawn_as_plain_text(tmp_path: Path) -> None:
         # Said back to the player: the notice holds it as plain text.
         app.game.players.tell_name()
         await pilot.pause()
-        told = list(app._notifications)[-1]
-        assert told.message == texts.named("[b]x[/b][red]\\x1b[2J") and not told.markup
+        assert app.game.said[-1] == texts.named("[b]x[/b][red]\\x1b[2J")
+        assert "[b]x[/b][red]" in app.game.note.text  # the note draws no markup
+        assert not app._notifications  # a note, not a toast over the board
 
 
 async def test_keep_my_games_gives_the_games_to_a_key(tmp_path: Path, puzzle_dir: Path) -> None:

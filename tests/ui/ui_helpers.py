@@ -81,8 +81,9 @@ def label(app: SudokuApp, name: str) -> str:
 
 
 def notices(app: SudokuApp) -> list[str]:
-    """Every notification the game showed so far."""
-    return [notification.message for notification in app._notifications]
+    """Everything the game said in passing so far: its notes (the hint area), and the
+    notifications of screens other than the game's."""
+    return [*app.game.said, *(notification.message for notification in app._notifications)]
 
 
 def board_text(app: SudokuApp) -> str:

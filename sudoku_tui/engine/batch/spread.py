@@ -30,7 +30,12 @@ _WINDOW_PER_THREAD = 4
 
 
 class DaskUnavailable(Exception):
-    """``--dask`` cannot be used: the libraries are missing or the scheduler is not reachable."""
+    """``--dask`` cannot be used: the libraries are missing (``missing`` names the module,
+    for the command line to say how to install it) or the scheduler is not reachable."""
+
+    def __init__(self, message: str, missing: str | None = None) -> None:
+        super().__init__(message)
+        self.missing = missing
 
 
 def spread(
@@ -64,9 +69,7 @@ def connect(address: str) -> Any:
     try:
         from distributed import Client  # the authors extra
     except ImportError:
-        raise DaskUnavailable(
-            "--dask needs the authors extra (pip install 'sudoku-tui[authors]'): distributed is missing."
-        ) from None
+        raise DaskUnavailable("--dask needs the authors extra: distributed is missing.", "distributed") from None
     try:
         # distributed has no type hints for Client's constructor.
         return Client(address, timeout=10, set_as_default=False)  # type: ignore[no-untyped-call, unused-ignore]

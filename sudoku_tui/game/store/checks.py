@@ -28,6 +28,7 @@ from ...engine.board.puzzle import LineError, parse_line
 from ...engine.board.shapes import shape_for_size
 from ...engine.board.variants import line_fields_of
 from ...engine.files.variant_lines import LineFailure, check_fields
+from ...engine.logic.step import TechniqueName
 from .records import LEVELS, ROOM_GAME_KINDS, Aids, FinishedGame, Game, RoomGame, Source, boards, game_key
 
 Row = Mapping[str, object]
@@ -180,6 +181,9 @@ def _source(row: Row) -> Source:
             if isinstance(index, int) and not isinstance(index, bool) and 0 <= index <= MAX_COUNT:
                 return Source("file", path, index)
             return Source("file", path)
+    elif kind == "practice":
+        technique = row.get("source_path")
+        return Source.practice(technique) if technique in PRACTISED_NAMES else Source()
     elif kind == "daily":
         day = row.get("daily_date")
         try:
@@ -189,6 +193,9 @@ def _source(row: Row) -> Source:
     elif kind == "own":
         return Source.own()
     return Source()
+
+
+PRACTISED_NAMES = frozenset(name.value for name in TechniqueName)
 
 
 def _level(value: object) -> str | None:

@@ -26,8 +26,8 @@ def boards() -> tuple[str, ...]:
 
 
 # "own": a puzzle the player typed in or pasted (the history's "your own puzzle").
-SourceKind = Literal["file", "made", "daily", "own"]
-SOURCE_KINDS: tuple[SourceKind, ...] = ("file", "made", "daily", "own")
+SourceKind = Literal["file", "made", "daily", "own", "practice"]
+SOURCE_KINDS: tuple[SourceKind, ...] = ("file", "made", "daily", "own", "practice")
 Outcome = Literal["solved", "filled", "abandoned"]
 RoomKindPlayed = Literal["race", "coop"]
 ROOM_GAME_KINDS: tuple[RoomKindPlayed, ...] = ("race", "coop")
@@ -41,7 +41,8 @@ def game_key(shape_name: str, givens_line: str) -> str:
 @dataclass(frozen=True)
 class Source:
     """Where a puzzle came from: a file and its number, the generator, the daily puzzle of a
-    date, or the player (typed in or pasted)."""
+    date, the generator practising a technique (its name kept in ``path``), or the player
+    (typed in or pasted)."""
 
     kind: SourceKind = "made"
     path: str | None = None
@@ -63,6 +64,10 @@ class Source:
     @classmethod
     def own(cls) -> Source:
         return cls("own")
+
+    @classmethod
+    def practice(cls, technique: str) -> Source:
+        return cls("practice", technique)
 
 
 @dataclass(frozen=True)
