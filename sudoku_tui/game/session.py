@@ -378,7 +378,7 @@ class Session:
         if saved is None:
             return None
         try:
-            return Play(puzzle, saved.value_list(), saved.marks)
+            return Play(puzzle, saved.value_list(), saved.marks, saved.colours)
         except ValueError:
             return None
 
@@ -400,6 +400,7 @@ class Session:
             self.play.values,
             self.play.marks,
             self.clock.elapsed(),
+            colours=self.play.colours,
             solved=self.solved,
             source=self.origin,
             level=self.level,
@@ -489,6 +490,13 @@ class Session:
         if not self.play.may_enter(cell) or not self.play.may_mark(cell):
             return REFUSED
         return self._answer(self.play.toggle_mark(cell, value))
+
+    def paint(self, cell: int, colour: int) -> Answer:
+        """Colour mode's paint on a cell (0 takes it off): refused on a given."""
+        self.cursor = cell
+        if not self.play.may_paint(cell):
+            return REFUSED
+        return self._answer(self.play.paint(cell, colour))
 
     def fill_candidates(self) -> Answer:
         return self._answer(self.play.fill_candidates())

@@ -7,7 +7,8 @@ game's own thread (the connection's reader hands them over). No screen here.
 
 On a shared board a move is applied at once and sent cell by cell with the
 version of the cell it was made on; the hub's ``changed`` acknowledges it, or
-``refused`` puts the cell back as the room has it. Others' changes go straight
+``refused`` puts the cell back as the room has it. A cell's colour (colour
+mode's paint) travels with its value and marks, as a number the hub checked. Others' changes go straight
 into the play, never into the player's undo: ``u`` takes back the player's own
 last move alone, by sending its cells as they were (a cell someone changed
 since is left as they made it).
@@ -20,7 +21,7 @@ from typing import Any, Literal, Protocol
 
 from ...engine.board.puzzle import Puzzle
 from ...engine.board.shapes import shape_for_size
-from ..play import CellChange, Move
+from ..play import COLOURS, CellChange, Move
 from ..session import REFUSED, UNCHANGED, Answer, Session
 from .messages import Role, RoomKind, Seat
 
@@ -60,7 +61,8 @@ class RoomPlay:
     cursors: dict[int, int] = field(default_factory=dict)  # the shared board: seat -> cell
     closed: str = ""  # why the hub closed the room ("" while open)
     versions: dict[int, int] = field(default_factory=dict)  # cell -> its version once our changes land
-    shared: dict[int, tuple[int, int]] = field(default_factory=dict)  # cell -> (value, marks) as the room has it
+    # cell -> (value, marks, colour) as the room has it
+    shared: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     own_moves: list[Move] = field(default_factory=list)  # the player's moves on the shared board, to undo
     sent_cursor: int = -1  # the cell the others were last told this player's cursor is on
 
@@ -175,6 +177,11 @@ class RoomPlay:
             return REFUSED
         return self._shared(self.session.toggle_mark(cell, value))
 
+    def paint(self, cell: int, colour: int) -> Answer:
+        if self.read_only:
+            return REFUSED
+        return self._shared(self.session.paint(cell, colour))
+
     def fill_candidates(self) -> Answer:
         if self.read_only:
             return REFUSED
@@ -204,9 +211,10 @@ class RoomPlay:
             move = self.own_moves.pop()
             # A cell someone else changed since keeps their change.
             back = [
-                CellChange(c.cell, c.new_value, c.old_value, c.new_marks, c.old_marks)
+                CellChange(c.cell, c.new_value, c.old_value, c.new_marks, c.old_marks, c.new_colour, c.old_colour)
                 for c in move.changes
                 if (play.values[c.cell], play.marks[c.cell]) == (c.new_value, c.new_marks)
+                and c.new_colour in (None, play.colours[c.cell])
             ]
             if back:
                 undone = Move(f"Undo {move.name}", tuple(back))
@@ -223,17 +231,25 @@ class RoomPlay:
         if self.kind == "coop":
             self._send(move)
             self.own_moves.append(move)
-        else:
+        elif any(change.old_value != change.new_value for change in move.changes):  # a paint fills nothing
             self.sender.send("progress", filled=self.own_filled())
             if answer.solved:
                 self.sender.send("finish", elapsed_ms=int(self.session.clock.elapsed() * 1000))
         return answer
 
     def _send(self, move: Move) -> None:
+        """Each cell the move changed, whole (value, marks and colour) as it is now."""
+        colours = self.session.play.colours
         for change in move.changes:
             version = self.versions.get(change.cell, 0)
+            colour = colours[change.cell] if change.new_colour is None else change.new_colour
             self.sender.send(
-                "change", cell=change.cell, value=change.new_value, marks=change.new_marks, colour=0, version=version
+                "change",
+                cell=change.cell,
+                value=change.new_value,
+                marks=change.new_marks,
+                colour=colour,
+                version=version,
             )
             self.versions[change.cell] = version + 1  # what the cell's version is once this lands
 
@@ -241,6 +257,8 @@ class RoomPlay:
         play = self.session.play
         for change in changes:
             play.values[change.cell], play.marks[change.cell] = change.new_value, change.new_marks
+            if change.new_colour is not None:
+                play.colours[change.cell] = change.new_colour
 
     # ---- what the room says --------------------------------------------------------------
 
@@ -288,25 +306,26 @@ class RoomPlay:
     def _on_changed(self, message: dict[str, Any]) -> None:
         cell, version = message["cell"], message["version"]
         value, marks = message["value"], message["marks"]
-        self.shared[cell] = (value, marks)
+        colour = message["colour"] if message["colour"] <= COLOURS else 0  # the hub checked it; the board draws 0-6
+        self.shared[cell] = (value, marks, colour)
         mine = message["seat"] == self.seat
         if mine and self.versions.get(cell, 0) > version:
             return  # a later change of ours to this cell is on its way: the board shows that one
         self.versions[cell] = version
-        self._put(cell, value, marks)
+        self._put(cell, value, marks, colour)
 
     def _on_refused(self, message: dict[str, Any]) -> None:
         cell = message["cell"]
         self.versions[cell] = message["version"]
-        value, marks = self.shared.get(cell, (0, 0))
-        self._put(cell, value, marks)
+        value, marks, colour = self.shared.get(cell, (0, 0, 0))
+        self._put(cell, value, marks, colour)
 
-    def _put(self, cell: int, value: int, marks: int) -> None:
+    def _put(self, cell: int, value: int, marks: int, colour: int) -> None:
         """The room's cell on this game's board, outside the player's undo."""
         play = self.session.play
-        if play.is_given(cell) or (play.values[cell], play.marks[cell]) == (value, marks):
+        if play.is_given(cell) or (play.values[cell], play.marks[cell], play.colours[cell]) == (value, marks, colour):
             return
-        play.values[cell], play.marks[cell] = value, marks
+        play.values[cell], play.marks[cell], play.colours[cell] = value, marks, colour
         self.session.after_change()
 
     def _on_moved(self, message: dict[str, Any]) -> None:

@@ -8,7 +8,7 @@ record or raise :class:`BadRow`; they never raise anything else.
 
 What makes a row bad: anything that says which puzzle it is or how the game
 ended (the shape, the givens, the board, the flags). What is mended instead:
-a time out of range (clamped), pencil marks that do not fit (dropped), a
+a time out of range (clamped), pencil marks or colours that do not fit (dropped), a
 file path that cannot be a path (the game then counts as made), an unknown
 level (none). A game in progress whose time is not a number keeps its board
 with the clock at zero; a history entry with such a time is bad, as it
@@ -40,6 +40,7 @@ MAX_ID = 80
 MAX_PLAYER = 256
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _ID = re.compile(r"[A-Za-z0-9:_.-]+")
+_COLOUR_DIGITS = re.compile(r"[0-6]+")
 
 
 class BadRow(ValueError):
@@ -205,6 +206,14 @@ def _cursor(value: object, shape: Shape) -> int:
     return value if isinstance(value, int) and not isinstance(value, bool) and 0 <= value < shape.size else 0
 
 
+def _colours(value: object, shape: Shape) -> tuple[int, ...]:
+    """The cells' paint: a digit 0-6 a cell; anything else (an older game's "") is no paint."""
+    if not isinstance(value, str) or len(value) != shape.size or not _COLOUR_DIGITS.fullmatch(value):
+        return ()
+    colours = tuple(int(digit) for digit in value)
+    return colours if any(colours) else ()
+
+
 def check_game(row: Row) -> Game:
     """A game in progress from a store's row; BadRow when it cannot be one."""
     shape = _shape(row.get("shape"))
@@ -224,6 +233,7 @@ def check_game(row: Row) -> Game:
         started_at=_timestamp(row.get("started_at"), lenient=True),
         last_played=_timestamp(row.get("last_played"), lenient=True),
         cursor=_cursor(row.get("cursor", 0), shape),
+        colours=_colours(row.get("colours", ""), shape),
     )
 
 
@@ -271,6 +281,7 @@ def game_row(game: Game) -> dict[str, object]:
         "started_at": game.started_at,
         "last_played": game.last_played,
         "cursor": game.cursor,
+        "colours": "".join(str(colour) for colour in game.colours),
     }
 
 

@@ -5,6 +5,7 @@ levels the store knows (interface.py says how a game becomes history).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Literal
@@ -73,8 +74,9 @@ class Game:
     """A game in progress: the puzzle, the board as played, the clock and the aids.
 
     ``values`` is a puzzle line of the board (``.`` for an empty cell);
-    ``marks[cell]`` is a bit set of pencil marks (bit ``v - 1`` for value ``v``).
-    The store sets ``game_id`` and ``started_at`` on the first write and
+    ``marks[cell]`` is a bit set of pencil marks (bit ``v - 1`` for value ``v``);
+    ``colours[cell]`` the cell's paint (0 none, 1 to 6), or ``()`` when no cell
+    is painted (and in a game saved before colours). The store sets ``game_id`` and ``started_at`` on the first write and
     ``last_played`` on every write.
     """
 
@@ -91,6 +93,7 @@ class Game:
     started_at: float | None = None
     last_played: float | None = None
     cursor: int = 0  # the selected cell
+    colours: tuple[int, ...] = ()
 
     @property
     def key(self) -> str:
@@ -117,6 +120,7 @@ class Game:
         aids: Aids | None = None,
         cursor: int = 0,
         game_id: str | None = None,
+        colours: Sequence[int] = (),
     ) -> Game:
         """The record of a game in play."""
         shape = puzzle.shape
@@ -132,6 +136,7 @@ class Game:
             aids=aids if aids is not None else Aids(),
             cursor=cursor,
             game_id=game_id,
+            colours=tuple(colours) if any(colours) else (),
         )
 
 

@@ -62,6 +62,7 @@ GAME_COLUMNS = (
     "started_at",
     "last_played",
     "cursor",
+    "colours",
 )
 HISTORY_COLUMNS = (
     "game_id",
@@ -163,6 +164,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         )""",
         "CREATE INDEX history_by_daily ON history (daily_date, level, shape)",
     ),
+    # 4: the cells' colours, a digit a cell ("" where none is painted, as in every older game).
+    ("ALTER TABLE games ADD COLUMN colours TEXT NOT NULL DEFAULT ''",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
