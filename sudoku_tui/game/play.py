@@ -17,7 +17,6 @@ from ..engine.board.conflicts import conflicting_cells
 from ..engine.board.puzzle import Puzzle
 from ..engine.search.solver import candidates, is_solved
 
-
 COLOURS = 6  # a cell's paint: 0 none, 1-6 the player's colours
 
 

@@ -76,8 +76,8 @@ class Game:
     ``values`` is a puzzle line of the board (``.`` for an empty cell);
     ``marks[cell]`` is a bit set of pencil marks (bit ``v - 1`` for value ``v``);
     ``colours[cell]`` the cell's paint (0 none, 1 to 6), or ``()`` when no cell
-    is painted (and in a game saved before colours). The store sets ``game_id`` and ``started_at`` on the first write and
-    ``last_played`` on every write.
+    is painted (and in a game saved before colours). The store sets ``game_id``
+    and ``started_at`` on the first write and ``last_played`` on every write.
     """
 
     shape: str
