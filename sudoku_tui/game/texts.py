@@ -408,6 +408,15 @@ def race_result(place: int, name: str, elapsed: str) -> str:
     return f"{place:>2}. {name:<16} {elapsed:>8}"
 
 
+# Colours and themes: colour mode's name on the status line; the themes the game adds.
+COLOUR_MODE = "COLOUR"
+
+
+def mode(pencil: bool, colouring: bool) -> str:
+    """The status line's mode: colour mode over pencil mode (value keys paint while it is on)."""
+    return COLOUR_MODE if colouring else PENCIL_MODE if pencil else VALUES_MODE
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

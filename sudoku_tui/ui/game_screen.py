@@ -774,7 +774,7 @@ class GameScreen(Screen[None]):
     def _show_cell(self, board: Board) -> None:
         """The status line's cell part: the mode, and the cell's marks (none while paused)."""
         session = self.session
-        mode = (texts.PENCIL_MODE if board.pencil else texts.VALUES_MODE) if session.in_game else ""
+        mode = texts.mode(board.pencil, board.colouring) if session.in_game else ""
         if board.choosing:
             info = texts.CHOOSE_HIGHLIGHT
         elif session.paused:
@@ -782,7 +782,7 @@ class GameScreen(Screen[None]):
         else:
             info = session.cell_info(board.cursor, board.possible_for == board.cursor)
         with suppress(NoMatches):  # the app is shutting down
-            self.status.show_cell(mode, board.pencil, info)
+            self.status.show_cell(mode, board.pencil or board.colouring, info)
 
     # ---- rooms ------------------------------------------------------------------
 

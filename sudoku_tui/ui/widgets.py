@@ -36,7 +36,7 @@ class DigitCounts(Widget):
         margin-left: 1;
     }
     DigitCounts > .digit-counts--chosen { text-style: bold reverse; }
-    DigitCounts > .digit-counts--done { color: $foreground 40%; }
+    DigitCounts > .digit-counts--done { color: $sudoku-muted; }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {"digit-counts--chosen", "digit-counts--done"}
     WIDTH = 7  # with its margin: what it takes from the board's room
