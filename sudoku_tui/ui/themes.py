@@ -141,7 +141,10 @@ def sudoku_variables(variables: dict[str, str]) -> dict[str, str]:
         "mode": readable(ground.blend(colour["warning"], 0.6), [given]),
         "header": readable(foreground, [colour["panel"]]),
         "on-surface": readable(foreground, [colour["surface"]]),
-        "on-dialog": readable(ground.blend(foreground, 0.7), [colour["surface"], colour["panel"], ground]),
+        "on-dialog": readable(
+            ground.blend(foreground, 0.7),
+            [colour["surface"], colour["surface"].blend(foreground, 0.05), colour["panel"], ground],
+        ),
         "toggle-off": readable(colour["panel"].blend(foreground, 0.3), [colour["panel"]], LINE_RATIO),
         "toggle-on": readable(colour["success"], [colour["panel"]], TEXT_RATIO),
         **{name: tint for name, tint in tints.items()},
