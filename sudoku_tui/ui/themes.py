@@ -147,7 +147,7 @@ def sudoku_variables(variables: dict[str, str]) -> dict[str, str]:
         ),
         "toggle-off": readable(colour["panel"].blend(foreground, 0.3), [colour["panel"]], LINE_RATIO),
         "toggle-on": readable(colour["success"], [colour["panel"]], TEXT_RATIO),
-        **{name: tint for name, tint in tints.items()},
+        **tints,
     }
     cursors = [
         _colour(variables, name, colour["surface"])
