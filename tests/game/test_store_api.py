@@ -241,21 +241,29 @@ def test_an_empty_database_is_brought_to_the_schema_in_one_step(tmp_path: Path) 
     assert tables == {"notes", "games", "history", "settings", "players", "aliases", "link_codes"}
 
 
-def test_a_store_of_the_first_version_is_migrated_with_its_games(tmp_path: Path) -> None:
-    path = tmp_path / STORE_NAME
-    with SqliteStore(tmp_path / "model.sqlite3") as model:  # a game's columns as the store writes them
-        model.put_game("local", four_game(elapsed=42.0))
-    # Version 2 added the cursor, version 4 the colours.
-    first_columns = [column for column in GAME_COLUMNS if column not in ("cursor", "colours")]
-    with sqlite3.connect(tmp_path / "model.sqlite3") as source, sqlite3.connect(path) as db:
-        for statement in MIGRATIONS[0]:
-            db.execute(statement)
-        db.execute("PRAGMA user_version = 1")
-        row = source.execute(f"SELECT player, {', '.join(first_columns)} FROM games").fetchone()
+def store_of_version(path: Path, version: int, game: Game, without: tuple[str, ...]) -> None:
+    """A store at ``path`` as schema ``version`` made it, holding ``game`` (its columns as the
+    store writes them, but those the later versions added)."""
+    model_path = path.with_name("model.sqlite3")
+    with SqliteStore(model_path) as model:
+        model.put_game("local", game)
+    columns = [column for column in GAME_COLUMNS if column not in without]
+    with sqlite3.connect(model_path) as source, sqlite3.connect(path) as db:
+        for step in MIGRATIONS[:version]:
+            for statement in step:
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version = {version}")
+        row = source.execute(f"SELECT player, {', '.join(columns)} FROM games").fetchone()
         marks = ", ".join("?" * len(row))
-        db.execute(f"INSERT INTO games (player, {', '.join(first_columns)}) VALUES ({marks})", row)
+        db.execute(f"INSERT INTO games (player, {', '.join(columns)}) VALUES ({marks})", row)
     source.close()
     db.close()
+
+
+def test_a_store_of_the_first_version_is_migrated_with_its_games(tmp_path: Path) -> None:
+    path = tmp_path / STORE_NAME
+    # Version 2 added the cursor, version 4 the colours.
+    store_of_version(path, 1, four_game(elapsed=42.0), without=("cursor", "colours"))
     with SqliteStore(path) as store:
         assert store.schema_version() == SCHEMA_VERSION == 4
         found = store.find_game("local", four_game().key)
@@ -281,19 +289,7 @@ def test_colours_round_trip_and_a_row_of_bad_colours_reads_as_none(store: SqlSto
 
 def test_a_store_of_version_three_is_migrated_with_its_games_uncoloured(tmp_path: Path) -> None:
     path = tmp_path / STORE_NAME
-    with SqliteStore(tmp_path / "model.sqlite3") as model:
-        model.put_game("local", four_game(elapsed=42.0, cursor=3))
-    third_columns = [column for column in GAME_COLUMNS if column != "colours"]
-    with sqlite3.connect(tmp_path / "model.sqlite3") as source, sqlite3.connect(path) as db:
-        for step in MIGRATIONS[:3]:
-            for statement in step:
-                db.execute(statement)
-        db.execute("PRAGMA user_version = 3")
-        row = source.execute(f"SELECT player, {', '.join(third_columns)} FROM games").fetchone()
-        marks = ", ".join("?" * len(row))
-        db.execute(f"INSERT INTO games (player, {', '.join(third_columns)}) VALUES ({marks})", row)
-    source.close()
-    db.close()
+    store_of_version(path, 3, four_game(elapsed=42.0, cursor=3), without=("colours",))
     with SqliteStore(path) as store:
         assert store.schema_version() == SCHEMA_VERSION
         found = store.find_game("local", four_game().key)

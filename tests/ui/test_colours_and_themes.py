@@ -2,12 +2,11 @@
 
 from __future__ import annotations
 
-from collections.abc import Awaitable, Callable
+from collections.abc import Callable
 from pathlib import Path
-from typing import Any
 
 import pytest
-from textual.pilot import Pilot
+from test_big_boards import playing
 from ui_helpers import SIZE, label, load, snapshot_app
 
 from sudoku_tui.game.store.local import open_local_store
@@ -118,17 +117,6 @@ async def test_a_kept_theme_the_game_no_longer_has_is_left_aside() -> None:
         assert app.theme == "textual-dark"
 
 
-def painting(path: Path, *keys: str) -> Callable[[Pilot[Any]], Awaitable[None]]:
-    async def run_before(pilot: Pilot[Any]) -> None:
-        app = pilot.app
-        assert isinstance(app, SudokuApp)
-        await load(pilot, path)
-        await pilot.press(*keys)
-        await pilot.pause()
-
-    return run_before
-
-
 # A chain on the first rows: each of the six colours once, the cursor left on a painted cell.
 CHAIN = ("a", "z", "right", "1", *("right",) * 2, "2", *("right",) * 2, "3", *("right",) * 2, "4")
 CHAIN += ("down", "right", "5", "left", "left", "6", "left")
@@ -136,16 +124,16 @@ CHAIN += ("down", "right", "5", "left", "left", "6", "left")
 
 @pytest.mark.parametrize("size", [SIZE, (120, 40)], ids=["80x24", "120x40"])
 def test_coloured_board_snapshot(snap_compare: SnapCompare, size: tuple[int, int]) -> None:
-    assert snap_compare(snapshot_app(), terminal_size=size, run_before=painting(PUZZLES / "nine.txt", *CHAIN))
+    assert snap_compare(snapshot_app(), terminal_size=size, run_before=playing(PUZZLES / "nine.txt", *CHAIN))
 
 
 def test_coloured_sixteen_by_sixteen_snapshot(snap_compare: SnapCompare) -> None:
-    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=painting(BOARDS / "sixteen.txt", *CHAIN))
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=playing(BOARDS / "sixteen.txt", *CHAIN))
 
 
 def test_coloured_board_without_colour(snap_compare: SnapCompare, monkeypatch: pytest.MonkeyPatch) -> None:
     monkeypatch.setenv("NO_COLOR", "1")
-    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=painting(PUZZLES / "nine.txt", *CHAIN))
+    assert snap_compare(snapshot_app(), terminal_size=SIZE, run_before=playing(PUZZLES / "nine.txt", *CHAIN))
 
 
 @pytest.mark.parametrize("theme", [HIGH_CONTRAST.name, COLOUR_BLIND_SAFE.name])
@@ -153,4 +141,4 @@ def test_coloured_board_in_our_themes(snap_compare: SnapCompare, theme: str) -> 
     app = snapshot_app()
     app.theme = theme
     keys = (*CHAIN, "m", "z", "down", "down", "5")  # show mistakes on, and a conflict
-    assert snap_compare(app, terminal_size=SIZE, run_before=painting(PUZZLES / "nine.txt", *keys))
+    assert snap_compare(app, terminal_size=SIZE, run_before=playing(PUZZLES / "nine.txt", *keys))
