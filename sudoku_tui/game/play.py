@@ -1,4 +1,4 @@
-"""A puzzle in play, without any screen: entries, pencil marks, undo and redo.
+"""A puzzle in play, without any screen: entries, pencil marks, colours, undo and redo.
 
 A :class:`~sudoku_tui.game.session.Session` holds one :class:`Play` and the
 screen draws it; every rule (candidates, conflicts, checking) comes from the
@@ -17,14 +17,21 @@ from ..engine.board.conflicts import conflicting_cells
 from ..engine.board.puzzle import Puzzle
 from ..engine.search.solver import candidates, is_solved
 
+COLOURS = 6  # a cell's paint: 0 none, 1-6 the player's colours
+
 
 @dataclass(frozen=True)
 class CellChange:
+    """One cell before and after a move. A colour of None: the move leaves the paint as it is
+    (values and marks change under a cell's colour, never with it)."""
+
     cell: int
     old_value: int
     new_value: int
     old_marks: int
     new_marks: int
+    old_colour: int | None = None
+    new_colour: int | None = None
 
 
 @dataclass(frozen=True)
@@ -40,10 +47,12 @@ class Move:
 
 
 class Play:
-    """The values and pencil marks of one puzzle in play, with undo and redo.
+    """The values, pencil marks and colours of one puzzle in play, with undo and redo.
 
     ``marks[cell]`` is a bit set: bit ``v - 1`` set means the player noted
-    value ``v`` as a candidate of that cell.
+    value ``v`` as a candidate of that cell. ``colours[cell]`` is the paint the
+    player put on it (0 none, 1 to :data:`COLOURS`), for chasing chains: it says
+    nothing to the rules.
     """
 
     def __init__(
@@ -51,14 +60,18 @@ class Play:
         puzzle: Puzzle,
         values: Sequence[int] | None = None,
         marks: Sequence[int] | None = None,
+        colours: Sequence[int] | None = None,
     ) -> None:
         self.puzzle = puzzle
         self.shape = puzzle.shape
         size = self.shape.size
         self.values: list[int] = list(puzzle.givens if values is None else values)
         self.marks: list[int] = list(marks) if marks is not None else [0] * size
-        if len(self.values) != size or len(self.marks) != size:
+        self.colours: list[int] = list(colours) if colours else [0] * size  # an older save has none
+        if len(self.values) != size or len(self.marks) != size or len(self.colours) != size:
             raise ValueError("saved values do not fit the puzzle")
+        if any(not 0 <= colour <= COLOURS for colour in self.colours):
+            raise ValueError("saved colours out of range")
         if any(g and g != v for g, v in zip(puzzle.givens, self.values, strict=True)):
             raise ValueError("saved values change a given")
         if any(not 0 <= v <= self.shape.n for v in self.values):
@@ -78,6 +91,10 @@ class Play:
     def may_mark(self, cell: int) -> bool:
         """Whether the cell takes pencil marks: marks belong to empty cells."""
         return not self.values[cell]
+
+    def may_paint(self, cell: int) -> bool:
+        """Whether the player may colour the cell: any cell but a given."""
+        return not self.is_given(cell)
 
     def is_full(self) -> bool:
         return all(self.values)
@@ -128,16 +145,21 @@ class Play:
                 changes.append(CellChange(cell, old_value, value, old_marks, marks))
         if not changes:
             return None
-        move = Move(name, tuple(changes))
-        self._do(move, forward=True)
-        self._undo.append(move)
-        self._redo.clear()
-        return move
+        return self._record(Move(name, tuple(changes)))
 
     def _do(self, move: Move, forward: bool) -> None:
         for change in move.changes:
             self.values[change.cell] = change.new_value if forward else change.old_value
             self.marks[change.cell] = change.new_marks if forward else change.old_marks
+            colour = change.new_colour if forward else change.old_colour
+            if colour is not None:
+                self.colours[change.cell] = colour
+
+    def _record(self, move: Move) -> Move:
+        self._do(move, forward=True)
+        self._undo.append(move)
+        self._redo.clear()
+        return move
 
     def enter(self, cell: int, value: int) -> Move | None:
         """Put a value in a cell (0 clears it); the value leaves its peers' marks."""
@@ -179,6 +201,24 @@ class Play:
         if all(self.marks[cell] & bit for cell in targets):
             return self._apply("Pencil mark", [(cell, 0, self.marks[cell] & ~bit) for cell in targets])
         return self._apply("Pencil mark", [(cell, 0, self.marks[cell] | bit) for cell in targets])
+
+    def paint(self, cell: int, colour: int) -> Move | None:
+        """Colour one cell (0 takes the paint off): a move of its own, which undo takes back.
+        None when nothing changes or the cell is a given."""
+        return self.paint_cells([cell], colour)
+
+    def paint_cells(self, cells: Iterable[int], colour: int) -> Move | None:
+        """Colour every cell of ``cells`` that may be painted, as one move (a selection's paint)."""
+        if not 0 <= colour <= COLOURS:
+            return None
+        changes = tuple(
+            CellChange(cell, self.values[cell], self.values[cell], self.marks[cell], self.marks[cell], old, colour)
+            for cell in dict.fromkeys(cells)
+            if self.may_paint(cell) and (old := self.colours[cell]) != colour
+        )
+        if not changes:
+            return None
+        return self._record(Move("Colour" if colour else "Remove colour", changes))
 
     def fill_candidates(self) -> Move | None:
         """Every empty cell's marks become the values the rules still allow."""

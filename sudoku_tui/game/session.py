@@ -417,7 +417,7 @@ class Session:
         if saved is None:
             return None
         try:
-            return Play(puzzle, saved.value_list(), saved.marks)
+            return Play(puzzle, saved.value_list(), saved.marks, saved.colours)
         except ValueError:
             return None
 
@@ -439,6 +439,7 @@ class Session:
             self.play.values,
             self.play.marks,
             self.clock.elapsed(),
+            colours=self.play.colours,
             solved=self.solved,
             source=self.origin,
             level=self.level,
@@ -563,6 +564,22 @@ class Session:
         if not any(self.play.may_mark(cell) for cell in self.play.changeable(cells)):
             return REFUSED
         return self._answer(self.play.toggle_mark_each(cells, value))
+
+    def paint(self, cell: int, colour: int) -> Answer:
+        """Colour mode's paint on a cell (0 takes it off): refused on a given."""
+        self.cursor = cell
+        if not self.play.may_paint(cell):
+            return REFUSED
+        return self._answer(self.play.paint(cell, colour))
+
+    def paint_each(self, cells: Sequence[int], colour: int) -> Answer:
+        """Colour mode's paint on several cells at once (the givens among them stay bare), as
+        one move. One cell: as :meth:`paint`. Refused when none may take paint."""
+        if len(cells) == 1:
+            return self.paint(cells[0], colour)
+        if not any(self.play.may_paint(cell) for cell in cells):
+            return REFUSED
+        return self._answer(self.play.paint_cells(cells, colour))
 
     def fill_candidates(self) -> Answer:
         return self._answer(self.play.fill_candidates())

@@ -495,6 +495,15 @@ def daily_title(day: str, level: str, shape: str) -> str:
 
 COUNTS_HEADING = "Left"  # over the digit counts: how many of each value are left to place
 
+# Colours and themes: colour mode's name on the status line; the themes the game adds.
+COLOUR_MODE = "COLOUR"
+
+
+def mode(pencil: bool, colouring: bool) -> str:
+    """The status line's mode: colour mode over pencil mode (value keys paint while it is on)."""
+    return COLOUR_MODE if colouring else PENCIL_MODE if pencil else VALUES_MODE
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

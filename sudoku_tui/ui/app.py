@@ -33,6 +33,7 @@ from .crash_report import keep_crash_report
 from .game_screen import GameScreen
 from .hint_area import HintArea
 from .key_order import KeysInOrder
+from .themes import HIDDEN_THEMES, OUR_THEMES, THEME_SETTING, sudoku_variables
 
 
 class SudokuApp(App[None]):
@@ -77,6 +78,7 @@ class SudokuApp(App[None]):
             folders=folders,
         )
         self.keys_in_order = KeysInOrder(self)
+        self._take_theme()
         self.warm_up = warm_up
         self.crash_log = crash_log
         self.tells_crash = tells_crash
@@ -87,6 +89,34 @@ class SudokuApp(App[None]):
         # page has already said it has the keyboard (the page focuses the game on load): that
         # first blur is the driver's, not the page's, and would leave the Footer empty.
         self._starts_blurred = os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver")
+
+    # ---- themes ----------------------------------------------------------------------
+
+    def _take_theme(self) -> None:
+        """The game's own themes join Textual's; the player's last choice (kept per player) is put on."""
+        for theme in OUR_THEMES:
+            self.register_theme(theme)
+        for name in HIDDEN_THEMES:
+            self.unregister_theme(name)
+        chosen = self.session.keeper.setting(THEME_SETTING)
+        if isinstance(chosen, str) and chosen in self.available_themes:
+            self.theme = chosen
+        self._theme_kept = self.theme
+
+    def watch_theme(self, name: str) -> None:
+        """A theme chosen in the palette is the player's from now on."""
+        if name != getattr(self, "_theme_kept", name):
+            self._theme_kept = name
+            self.session.keeper.put_setting(THEME_SETTING, name)
+
+    def get_css_variables(self) -> dict[str, str]:
+        variables = super().get_css_variables()
+        return {**variables, **sudoku_variables(variables)}
+
+    def format_title(self, title: str, sub_title: str) -> Content:
+        """The header's title and what is in play, both at full strength: Textual dims the
+        second, which then reads faintly in some themes."""
+        return Content.assemble(Content(title), " — ", Content(sub_title)) if sub_title else Content(title)
 
     async def on_event(self, event: events.Event) -> None:
         if isinstance(event, events.Key) and not event.is_forwarded:

@@ -24,8 +24,9 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ..game.colours import colour_key
 from ..game.entering import PuzzleEntry
-from ..game.play import Play
+from ..game.play import COLOURS, Play
 from ..game.rooms.playing import RoomPlay
 from ..game.selection import Selection
 from ..game.session import Answer, Session
@@ -62,34 +63,46 @@ class Board(Widget, can_focus=True):
     Board {
         width: auto;
         height: auto;
+        color: $sudoku-given;  /* each highlight's look carries it: brackets, marks under a tint */
     }
+    /* The colours are the theme's, shaded in ui/themes.py so that every text reads (4.5:1). */
     Board > .board--heavy { text-style: bold; }
-    Board > .board--light { color: $foreground 45%; }
-    Board > .board--given { text-style: bold; color: $foreground; }
-    Board > .board--entry { color: $accent; text-style: none; }
-    Board > .board--empty-mark { color: $foreground 30%; }
-    Board > .board--cursor { background: $primary; color: $text; text-style: bold reverse; }
+    Board > .board--light { color: $sudoku-line; }
+    Board > .board--given { text-style: bold; color: $sudoku-given; }
+    Board > .board--entry { color: $sudoku-entry; text-style: none; }
+    Board > .board--empty-mark { color: $sudoku-line; }
+    Board > .board--cursor { background: $sudoku-cursor; color: $sudoku-given; text-style: bold reverse; }
     Board > .board--cursor-blurred { text-style: underline; }
-    Board > .board--hint { background: $warning 35%; text-style: bold underline; }
-    Board.-solved > .board--entry { color: $success; }
-    Board > .board--mark { color: $foreground 55%; }
-    Board > .board--mark-match { color: $text; text-style: bold reverse; }
-    Board > .board--peer { background: $primary 20%; text-style: underline; }
-    Board > .board--same { background: $accent 30%; text-style: bold; }
-    Board > .board--conflict { background: $error 40%; color: $text; text-style: bold; }
+    Board > .board--hint { background: $sudoku-hint; text-style: bold underline; }
+    Board.-solved > .board--entry { color: $sudoku-solved; }
+    Board > .board--mark { color: $sudoku-mark; }
+    Board > .board--mark-match { color: $sudoku-given; text-style: bold reverse; }
+    Board > .board--peer { background: $sudoku-peer; text-style: underline; }
+    Board > .board--same { background: $sudoku-same; text-style: bold; }
+    Board > .board--conflict { background: $sudoku-conflict; color: $sudoku-given; text-style: bold; }
     Board > .board--paused { text-style: bold; }
-    Board > .board--band { background: $foreground 8%; }
-    Board > .board--shared { background: $warning 14%; }
-    Board > .board--variant { background: $secondary 22%; }
+    Board > .board--band { background: $sudoku-band; }
+    Board > .board--shared { background: $sudoku-shared; }
+    Board > .board--variant { background: $sudoku-variant; }
     Board > .board--total { text-style: bold; }
-    Board > .board--other { background: $secondary 45%; text-style: underline; }
+    Board > .board--other { background: $sudoku-other; text-style: underline; }
     Board > .board--initial { text-style: bold reverse; }
     Board > .board--selected { background: $secondary 40%; text-style: bold; }
+    /* Colour mode's paints: opaque, so their text's contrast is the same in every theme; hues
+       that people with any common colour blindness tell apart (Okabe and Ito's). */
+    Board > .board--colour-1 { background: #E69F00; color: #000000; }
+    Board > .board--colour-2 { background: #56B4E9; color: #000000; }
+    Board > .board--colour-3 { background: #009E73; color: #000000; }
+    Board > .board--colour-4 { background: #F0E442; color: #000000; }
+    Board > .board--colour-5 { background: #0072B2; color: #FFFFFF; }
+    Board > .board--colour-6 { background: #CC79A7; color: #000000; }
+    Board > .board--paint { text-style: bold; }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Not in the Footer, which has no room left at 80 columns: F1 and the palette list them.
         command("p", "pencil", "Pencil Mode", "while it is on, value keys add or remove marks"),
+        command("z", "colour_mode", "Colour Mode", "while it is on, 1-6 paint the cell, 0 takes the paint off"),
         command("a", "fill_candidates", "Fill Candidates", "fill every empty cell's marks"),
         command("v", "possible_values", "Possible Values", "show the possible values of the cell"),
         command("x", "highlight", "Highlighting", "the cursor's houses, its value and conflicts, on or off"),
@@ -120,6 +133,8 @@ class Board(Widget, can_focus=True):
         "board--other",
         "board--initial",
         "board--selected",
+        "board--paint",
+        *(f"board--colour-{colour}" for colour in range(1, COLOURS + 1)),
     }
 
     cursor: reactive[int] = reactive(0, repaint=False)
@@ -130,6 +145,9 @@ class Board(Widget, can_focus=True):
 
     pencil: reactive[bool] = reactive(False, bindings=True, repaint=False)
     """Pencil mode: value keys toggle marks instead of entering values."""
+
+    colouring: reactive[bool] = reactive(False, bindings=True, repaint=False)
+    """Colour mode: 1-6 paint the cell, 0 takes the paint off (the rule: ``game/colours.py``)."""
 
     highlight: reactive[bool] = reactive(True, repaint=False)
     """Highlight the cursor's houses, its value and conflicts."""
@@ -236,6 +254,9 @@ class Board(Widget, can_focus=True):
     def watch_pencil(self) -> None:
         self.post_message(self.Selected(self))
 
+    def watch_colouring(self) -> None:
+        self.post_message(self.Selected(self))
+
     def watch_highlight(self) -> None:
         self._refresh_changed()
 
@@ -271,6 +292,9 @@ class Board(Widget, can_focus=True):
 
     def action_pencil(self) -> None:
         self.pencil = not self.pencil
+
+    def action_colour_mode(self) -> None:
+        self.colouring = not self.colouring
 
     def action_highlight(self) -> None:
         self.highlight = not self.highlight
@@ -385,6 +409,8 @@ class Board(Widget, can_focus=True):
             return
         if self.choosing and self._choose(event):
             return
+        if self.colouring and self._colour(event):
+            return
         if move is not None:
             self._take(event)
             self.action_move(*move, extend=extend)
@@ -421,6 +447,21 @@ class Board(Widget, can_focus=True):
             return False  # any other key goes on as usual
         self._take(event)
         self.choosing = False
+        return True
+
+    def _colour(self, event: events.Key) -> bool:
+        """A key in colour mode: paint, leave the mode, or refuse a value; True when it was used up here."""
+        moves = self.moves
+        key = colour_key(event.key, event.character, self.play.shape.symbols, CLEAR_KEYS)
+        if key.use == "other" or isinstance(moves, PuzzleEntry):  # a puzzle typed in takes no paint
+            return False
+        self._take(event)
+        if key.use == "leave":
+            self.colouring = False
+        elif key.use == "refuse":
+            self.app.bell()
+        else:
+            self.show_answer(moves.paint_each(self.selected_cells(), key.colour))
         return True
 
     @staticmethod

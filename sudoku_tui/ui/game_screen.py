@@ -894,7 +894,7 @@ class GameScreen(Screen[None]):
     def _show_cell(self, board: Board) -> None:
         """The status line's cell part: the mode, and the cell's marks (none while paused)."""
         session = self.session
-        mode = (texts.PENCIL_MODE if board.pencil else texts.VALUES_MODE) if session.in_game else ""
+        mode = texts.mode(board.pencil, board.colouring) if session.in_game else ""
         if board.entry is not None:
             with suppress(NoMatches):  # the app is shutting down
                 self.status.show_cell(texts.GIVENS_MODE, False, board.play.shape.cell_name(board.cursor))
@@ -906,7 +906,7 @@ class GameScreen(Screen[None]):
         else:
             info = session.cell_info(board.cursor, board.possible_for == board.cursor)
         with suppress(NoMatches):  # the app is shutting down
-            self.status.show_cell(mode, board.pencil, info)
+            self.status.show_cell(mode, board.pencil or board.colouring, info)
 
     # ---- your own puzzle (typed in or pasted) ---------------------------------------
 

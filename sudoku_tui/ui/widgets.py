@@ -36,12 +36,12 @@ class DigitCounts(Widget):
         width: 6;
         height: auto;
         margin-left: 1;
-        border-top: solid $foreground 40%;
+        border-top: solid $sudoku-line;  /* as the board's light lines: it reads in every theme */
         border-title-align: center;
-        border-title-color: $text;
+        border-title-color: $sudoku-on-surface;
     }
     DigitCounts > .digit-counts--chosen { text-style: bold reverse; }
-    DigitCounts > .digit-counts--done { color: $foreground 40%; }
+    DigitCounts > .digit-counts--done { color: $sudoku-muted; }
     """
     COMPONENT_CLASSES: ClassVar[set[str]] = {"digit-counts--chosen", "digit-counts--done"}
     WIDTH = 7  # with its margin: what it takes from the board's room

@@ -136,3 +136,55 @@ def test_a_step_never_changes_a_given_and_may_change_nothing() -> None:
     assert play.apply_step([(0, 2)], []) is None  # a given stays
     assert play.apply_step([], [(5, 3)]) is None  # no marks to strike
     assert not play.can_undo
+
+
+def test_a_paint_is_a_move_of_its_own_that_undo_takes_back() -> None:
+    play = Play(FOUR)
+    play.enter(1, 1)
+    assert play.paint(1, 3) is not None and play.colours[1] == 3
+    assert play.values[1] == 1  # the paint leaves the value as it was
+    assert play.paint(1, 3) is None  # the same colour again changes nothing
+    play.paint(2, 5)
+    play.paint(1, 0)
+    assert play.colours[:3] == [0, 0, 5]
+    play.undo()
+    assert play.colours[1] == 3
+    play.undo()
+    play.undo()
+    assert play.colours == [0] * 16 and play.values[1] == 1
+    play.undo()  # the entry
+    assert play.values[1] == 0 and not play.can_undo
+    play.redo()
+    play.redo()
+    assert play.colours[1] == 3
+
+
+def test_a_value_changed_under_a_colour_keeps_it_through_undo() -> None:
+    play = Play(FOUR)
+    play.paint(1, 2)
+    play.enter(1, 4)
+    play.toggle_mark(2, 1)
+    play.undo()
+    play.undo()
+    assert play.values[1] == 0 and play.colours[1] == 2
+
+
+def test_givens_take_no_paint_and_colours_stay_in_range() -> None:
+    play = Play(FOUR)
+    assert not play.may_paint(0) and play.paint(0, 1) is None
+    assert play.paint(1, 7) is None and play.paint(1, -1) is None
+    assert not play.can_undo
+    assert play.paint_cells([0, 1, 2, 1], 6) is not None  # the given is left out, each cell once
+    assert play.colours[:3] == [0, 6, 6]
+    play.undo()
+    assert play.colours[:3] == [0, 0, 0]
+
+
+def test_saved_colours_are_checked_and_an_older_save_has_none() -> None:
+    assert Play(FOUR, colours=None).colours == [0] * 16
+    assert Play(FOUR, colours=()).colours == [0] * 16
+    assert Play(FOUR, colours=[1] * 16).colours == [1] * 16
+    with pytest.raises(ValueError):
+        Play(FOUR, colours=[1] * 15)
+    with pytest.raises(ValueError):
+        Play(FOUR, colours=[7] * 16)

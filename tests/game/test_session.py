@@ -346,3 +346,28 @@ def test_a_game_resumed_with_show_mistakes_on_counts_it(tmp_path: Path, four_fil
     with SqliteStore(tmp_path / "store.sqlite3") as store:
         [left] = [entry for entry in store.history(LOCAL_PLAYER) if entry.givens == FOUR_LINES[0]]
     assert left.aids.mistakes_shown
+
+
+def test_colours_are_saved_with_the_game_and_come_back(tmp_path: Path, four_file: Path) -> None:
+    time = FakeTime()
+    session = new_session(tmp_path, time)
+    open_file(session, four_file)
+    assert session.paint(0, 1).refused  # a given
+    painted = session.paint(1, 4)
+    assert painted.changed and session.cursor == 1
+    assert session.paint(1, 4) == Answer()
+    session.paint(2, 6)
+    saved = session.keeper.resumable(session.puzzle)
+    assert saved is not None and saved.colours[1:3] == (4, 6)
+    assert session.undo().changed and session.play.colours[2] == 0
+    session.quit()
+    again = new_session(tmp_path, time)
+    open_file(again, four_file)
+    assert again.play.colours[:3] == [0, 4, 0]
+    assert again.paint(1, 0).changed
+    again.quit()
+    third = new_session(tmp_path, time)
+    open_file(third, four_file)
+    assert third.play.colours == [0] * 16
+    saved = third.keeper.resumable(third.puzzle)
+    assert saved is not None and saved.colours == ()  # no paint left: stored as none

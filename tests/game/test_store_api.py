@@ -15,6 +15,7 @@ from store_worker import numbered_game
 from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.board.shapes import shape_for_size
+from sudoku_tui.game.store.checks import check_game, game_row
 from sudoku_tui.game.store.interface import StoreError
 from sudoku_tui.game.store.local import STORE_NAME, open_local_store
 from sudoku_tui.game.store.records import Aids, Game, Source, boards, game_key
@@ -240,24 +241,59 @@ def test_an_empty_database_is_brought_to_the_schema_in_one_step(tmp_path: Path) 
     assert tables == {"notes", "games", "history", "settings", "players", "aliases", "link_codes"}
 
 
-def test_a_store_of_the_first_version_is_migrated_with_its_games(tmp_path: Path) -> None:
-    path = tmp_path / STORE_NAME
-    with SqliteStore(tmp_path / "model.sqlite3") as model:  # a game's columns as the store writes them
-        model.put_game("local", four_game(elapsed=42.0))
-    first_columns = [column for column in GAME_COLUMNS if column != "cursor"]  # version 2 added the cursor
-    with sqlite3.connect(tmp_path / "model.sqlite3") as source, sqlite3.connect(path) as db:
-        for statement in MIGRATIONS[0]:
-            db.execute(statement)
-        db.execute("PRAGMA user_version = 1")
-        row = source.execute(f"SELECT player, {', '.join(first_columns)} FROM games").fetchone()
+def store_of_version(path: Path, version: int, game: Game, without: tuple[str, ...]) -> None:
+    """A store at ``path`` as schema ``version`` made it, holding ``game`` (its columns as the
+    store writes them, but those the later versions added)."""
+    model_path = path.with_name("model.sqlite3")
+    with SqliteStore(model_path) as model:
+        model.put_game("local", game)
+    columns = [column for column in GAME_COLUMNS if column not in without]
+    with sqlite3.connect(model_path) as source, sqlite3.connect(path) as db:
+        for step in MIGRATIONS[:version]:
+            for statement in step:
+                db.execute(statement)
+        db.execute(f"PRAGMA user_version = {version}")
+        row = source.execute(f"SELECT player, {', '.join(columns)} FROM games").fetchone()
         marks = ", ".join("?" * len(row))
-        db.execute(f"INSERT INTO games (player, {', '.join(first_columns)}) VALUES ({marks})", row)
+        db.execute(f"INSERT INTO games (player, {', '.join(columns)}) VALUES ({marks})", row)
     source.close()
     db.close()
+
+
+def test_a_store_of_the_first_version_is_migrated_with_its_games(tmp_path: Path) -> None:
+    path = tmp_path / STORE_NAME
+    # Version 2 added the cursor, version 4 the colours.
+    store_of_version(path, 1, four_game(elapsed=42.0), without=("cursor", "colours"))
     with SqliteStore(path) as store:
         assert store.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
         found = store.find_game("local", four_game().key)
-        assert found is not None and found.elapsed == 42.0 and found.cursor == 0
+        assert found is not None and found.elapsed == 42.0 and found.cursor == 0 and found.colours == ()
         store.put_game("local", replace(found, cursor=5))
         again = store.find_game("local", four_game().key)
         assert again is not None and again.cursor == 5
+
+
+def test_colours_round_trip_and_a_row_of_bad_colours_reads_as_none(store: SqlStore, store_maker: StoreMaker) -> None:
+    colours = [0] * 16
+    colours[1], colours[2] = 3, 6
+    store.put_game("local", four_game(1, colours=colours))
+    store.close()
+    again = store_maker()
+    found = again.find_game("local", four_game().key)
+    assert found is not None and found.colours == tuple(colours)
+    for bad in ("7" * 16, "1" * 15, "x" * 16, "١" * 16):  # out of range, too short, not digits, other digits
+        row = {**game_row(found), "shape": "4x4"}
+        row["colours"] = bad
+        assert check_game(row).colours == ()
+
+
+def test_a_store_of_version_three_is_migrated_with_its_games_uncoloured(tmp_path: Path) -> None:
+    path = tmp_path / STORE_NAME
+    store_of_version(path, 3, four_game(elapsed=42.0, cursor=3), without=("colours",))
+    with SqliteStore(path) as store:
+        assert store.schema_version() == SCHEMA_VERSION
+        found = store.find_game("local", four_game().key)
+        assert found is not None and found.cursor == 3 and found.colours == ()
+        store.put_game("local", replace(found, colours=(0, 1) + (0,) * 14))
+        again = store.find_game("local", four_game().key)
+        assert again is not None and again.colours[1] == 1

@@ -219,3 +219,37 @@ async def test_several_cells_at_once_reach_the_others_one_change_a_cell_and_undo
         assert [ann.session.play.marks[cell] for cell in empty] == [0b100] * 3
         ann.close()
         bob.close()
+
+
+async def test_colours_reach_the_others_and_undo_takes_a_paint_back(tmp_path: Path) -> None:
+    async with running_hub() as (hub, _):
+        ann, bob = await _coop(tmp_path, hub.path, "Ann", "Bob")
+        assert ann.room.paint(0, 2) is REFUSED  # a given takes no paint
+        assert ann.room.paint(5, 3).changed
+        await bob.until("changed", cell=5)
+        assert bob.session.play.colours[5] == 3 and not bob.room.can_undo
+        bob.room.enter(5, 2)  # a value under Ann's colour keeps the colour
+        await ann.until("changed", cell=5, version=2)
+        assert ann.session.play.values[5] == 2 and ann.session.play.colours[5] == 3
+        bob.room.paint(6, 6)
+        await ann.until("changed", cell=6)
+        assert ann.room.undo().changed is False  # Ann's paint of cell 5: Bob changed the cell since
+        ann.room.paint(7, 1)
+        await bob.until("changed", cell=7)
+        assert ann.room.undo().changed
+        await bob.until("changed", cell=7, version=2)
+        assert [p.session.play.colours[5:8] for p in (ann, bob)] == [[3, 6, 0]] * 2
+        ann.close()
+        bob.close()
+
+
+async def test_a_newcomer_sees_the_colours_already_on_the_board(tmp_path: Path) -> None:
+    async with running_hub() as (hub, _):
+        ann, bob = await _coop(tmp_path, hub.path, "Ann", "Bob")
+        ann.room.paint(9, 4)
+        await bob.until("changed", cell=9)
+        cat = await Player.enter(hub.path, tmp_path, "Cat", code=ann.room.code)
+        await cat.until("changed", cell=9)
+        assert cat.session.play.colours[9] == 4
+        for player in (ann, bob, cat):
+            player.close()

@@ -1,5 +1,5 @@
 """Several cells at once on screen: shift with an arrow selects a rectangle; a value, a clear
-or a mark acts on each selected cell but the givens, and one u takes it all back."""
+a mark or a paint acts on each selected cell but the givens, and one u takes it all back."""
 
 from __future__ import annotations
 
@@ -62,3 +62,17 @@ async def test_a_plain_arrow_or_a_click_collapses_the_selection(puzzle_dir: Path
         assert app.session.play.values[9] == 5
         await pilot.press("shift+right", "up")  # a plain arrow at the edge still collapses
         assert not app.session.selection.several
+
+
+async def test_colour_mode_paints_each_selected_cell_and_one_u_takes_it_back(puzzle_dir: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, puzzle_dir / "nine.txt")
+        await pilot.press("shift+right", "shift+right", "shift+down", "z", "3")
+        colours = app.session.play.colours
+        assert [colours[cell] for cell in CHANGEABLE] == [3, 3, 3]
+        assert all(colours[cell] == 0 for cell in set(RECTANGLE) - set(CHANGEABLE))  # givens take no paint
+        await pilot.press("0")
+        assert all(app.session.play.colours[cell] == 0 for cell in RECTANGLE)
+        await pilot.press("u", "u")
+        assert not any(app.session.play.colours) and not app.session.play.can_undo

@@ -7,7 +7,8 @@ game's own thread (the connection's reader hands them over). No screen here.
 
 On a shared board a move is applied at once and sent cell by cell with the
 version of the cell it was made on; the hub's ``changed`` acknowledges it, or
-``refused`` puts the cell back as the room has it. Others' changes go straight
+``refused`` puts the cell back as the room has it. A cell's colour (colour
+mode's paint) travels with its value and marks, as a number the hub checked. Others' changes go straight
 into the play, never into the player's undo: ``u`` takes back the player's own
 last move alone, by sending its cells as they were (a cell someone changed
 since is left as they made it).
@@ -22,7 +23,7 @@ from typing import Any, Literal, Protocol
 from ...engine.board.levels import Level
 from ...engine.board.puzzle import Puzzle
 from ...engine.board.shapes import shape_for_size
-from ..play import CellChange, Move
+from ..play import COLOURS, CellChange, Move
 from ..session import REFUSED, UNCHANGED, Answer, Session
 from ..store.records import RoomGame
 from .messages import Role, RoomKind, Seat
@@ -66,11 +67,12 @@ class RoomPlay:
     cursors: dict[int, int] = field(default_factory=dict)  # the shared board: seat -> cell
     closed: str = ""  # why the hub closed the room ("" while open)
     versions: dict[int, int] = field(default_factory=dict)  # cell -> its version once our changes land
-    shared: dict[int, tuple[int, int]] = field(default_factory=dict)  # cell -> (value, marks) as the room has it
+    # cell -> (value, marks, colour) as the room has it
+    shared: dict[int, tuple[int, int, int]] = field(default_factory=dict)
     own_moves: list[Move] = field(default_factory=list)  # the player's moves on the shared board, to undo
     sent_cursor: int = -1  # the cell the others were last told this player's cursor is on
-    # cell -> (value, marks, the version it was made on) of this player's changes the room has not acknowledged
-    pending: dict[int, tuple[int, int, int]] = field(default_factory=dict)
+    # cell -> (value, marks, colour, the version it was made on) of this player's changes the room has not acknowledged
+    pending: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)
     resyncing: bool = False  # the room is being sent again (its server missed lines): see _resend
 
     # ---- joining ---------------------------------------------------------------------
@@ -229,6 +231,16 @@ class RoomPlay:
             return REFUSED
         return self._shared(self.session.toggle_mark_each(cells, value))
 
+    def paint(self, cell: int, colour: int) -> Answer:
+        if self.read_only:
+            return REFUSED
+        return self._shared(self.session.paint(cell, colour))
+
+    def paint_each(self, cells: Sequence[int], colour: int) -> Answer:
+        if self.read_only:
+            return REFUSED
+        return self._shared(self.session.paint_each(cells, colour))
+
     def fill_candidates(self) -> Answer:
         if self.read_only:
             return REFUSED
@@ -258,9 +270,10 @@ class RoomPlay:
             move = self.own_moves.pop()
             # A cell someone else changed since keeps their change.
             back = [
-                CellChange(c.cell, c.new_value, c.old_value, c.new_marks, c.old_marks)
+                CellChange(c.cell, c.new_value, c.old_value, c.new_marks, c.old_marks, c.new_colour, c.old_colour)
                 for c in move.changes
                 if (play.values[c.cell], play.marks[c.cell]) == (c.new_value, c.new_marks)
+                and c.new_colour in (None, play.colours[c.cell])
             ]
             if back:
                 undone = Move(f"Undo {move.name}", tuple(back))
@@ -277,25 +290,35 @@ class RoomPlay:
         if self.kind == "coop":
             self._send(move)
             self.own_moves.append(move)
-        else:
+        elif any(change.old_value != change.new_value for change in move.changes):  # a paint fills nothing
             self.sender.send("progress", filled=self.own_filled())
             if answer.solved:
                 self.sender.send("finish", elapsed_ms=int(self.session.clock.elapsed() * 1000))
         return answer
 
     def _send(self, move: Move) -> None:
+        """Each cell the move changed, whole (value, marks and colour) as it is now."""
+        colours = self.session.play.colours
         for change in move.changes:
             version = self.versions.get(change.cell, 0)
+            colour = colours[change.cell] if change.new_colour is None else change.new_colour
             self.sender.send(
-                "change", cell=change.cell, value=change.new_value, marks=change.new_marks, colour=0, version=version
+                "change",
+                cell=change.cell,
+                value=change.new_value,
+                marks=change.new_marks,
+                colour=colour,
+                version=version,
             )
             self.versions[change.cell] = version + 1  # what the cell's version is once this lands
-            self.pending[change.cell] = (change.new_value, change.new_marks, version)
+            self.pending[change.cell] = (change.new_value, change.new_marks, colour, version)
 
     def _write(self, changes: tuple[CellChange, ...] | list[CellChange]) -> None:
         play = self.session.play
         for change in changes:
             play.values[change.cell], play.marks[change.cell] = change.new_value, change.new_marks
+            if change.new_colour is not None:
+                play.colours[change.cell] = change.new_colour
 
     # ---- what the room says --------------------------------------------------------------
 
@@ -326,13 +349,13 @@ class RoomPlay:
         """What the room may have missed of this game's: a change whose cell is still at the
         version it was made on (it never landed) goes again; a race's count and finish."""
         if self.kind == "coop":
-            for cell, (value, marks, base) in list(self.pending.items()):
+            for cell, (value, marks, colour, base) in list(self.pending.items()):
                 if self.versions.get(cell, 0) != base:
                     del self.pending[cell]  # it landed, or someone's came first: the room's stands
                     continue
-                self.sender.send("change", cell=cell, value=value, marks=marks, colour=0, version=base)
+                self.sender.send("change", cell=cell, value=value, marks=marks, colour=colour, version=base)
                 self.versions[cell] = base + 1
-                self._put(cell, value, marks)
+                self._put(cell, value, marks, colour)
         elif self.race == "racing" and not self.watching and self.puzzle is not None:
             self.sender.send("progress", filled=self.own_filled())
             if self.session.solved and all(finish.seat != self.seat for finish in self.finishes):
@@ -381,28 +404,29 @@ class RoomPlay:
     def _on_changed(self, message: dict[str, Any]) -> None:
         cell, version = message["cell"], message["version"]
         value, marks = message["value"], message["marks"]
-        self.shared[cell] = (value, marks)
+        colour = message["colour"] if message["colour"] <= COLOURS else 0  # the hub checked it; the board draws 0-6
+        self.shared[cell] = (value, marks, colour)
         mine = message["seat"] == self.seat
-        if mine and cell in self.pending and self.pending[cell][2] + 1 == version:
+        if mine and cell in self.pending and self.pending[cell][3] + 1 == version:
             del self.pending[cell]  # landed
         if mine and self.versions.get(cell, 0) > version:
             return  # a later change of ours to this cell is on its way: the board shows that one
         self.versions[cell] = version
-        self._put(cell, value, marks)
+        self._put(cell, value, marks, colour)
 
     def _on_refused(self, message: dict[str, Any]) -> None:
         cell = message["cell"]
         self.versions[cell] = message["version"]
         self.pending.pop(cell, None)
-        value, marks = self.shared.get(cell, (0, 0))
-        self._put(cell, value, marks)
+        value, marks, colour = self.shared.get(cell, (0, 0, 0))
+        self._put(cell, value, marks, colour)
 
-    def _put(self, cell: int, value: int, marks: int) -> None:
+    def _put(self, cell: int, value: int, marks: int, colour: int) -> None:
         """The room's cell on this game's board, outside the player's undo."""
         play = self.session.play
-        if play.is_given(cell) or (play.values[cell], play.marks[cell]) == (value, marks):
+        if play.is_given(cell) or (play.values[cell], play.marks[cell], play.colours[cell]) == (value, marks, colour):
             return
-        play.values[cell], play.marks[cell] = value, marks
+        play.values[cell], play.marks[cell], play.colours[cell] = value, marks, colour
         self.session.after_change()
 
     def _on_moved(self, message: dict[str, Any]) -> None:

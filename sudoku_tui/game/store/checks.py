@@ -8,7 +8,7 @@ record or raise :class:`BadRow`; they never raise anything else.
 
 What makes a row bad: anything that says which puzzle it is or how the game
 ended (the shape, the givens, the board, the flags). What is mended instead:
-a time out of range (clamped), pencil marks that do not fit (dropped), a
+a time out of range (clamped), pencil marks or colours that do not fit (dropped), a
 file path that cannot be a path (the game then counts as made), an unknown
 level (none). A game in progress whose time is not a number keeps its board
 with the clock at zero; a history entry with such a time is bad, as it
@@ -43,6 +43,7 @@ _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _ROOM_NAME = re.compile(r"[A-Za-z0-9_-]{1,16}")  # a name as rooms show it (rooms.messages checks it in full)
 MAX_ROOM_SEATS = 40  # a room's seats: no race has a larger field, no co-op more others
 _ID = re.compile(r"[A-Za-z0-9:_.-]+")
+_COLOUR_DIGITS = re.compile(r"[0-6]+")
 
 
 class BadRow(ValueError):
@@ -244,6 +245,14 @@ def checked_room(room: RoomGame | None) -> RoomGame | None:
     return None if room is None else _room(room_columns(room))
 
 
+def _colours(value: object, shape: Shape) -> tuple[int, ...]:
+    """The cells' paint: a digit 0-6 a cell; anything else (an older game's "") is no paint."""
+    if not isinstance(value, str) or len(value) != shape.size or not _COLOUR_DIGITS.fullmatch(value):
+        return ()
+    colours = tuple(int(digit) for digit in value)
+    return colours if any(colours) else ()
+
+
 def check_game(row: Row) -> Game:
     """A game in progress from a store's row; BadRow when it cannot be one."""
     shape = _shape(row.get("shape"))
@@ -263,6 +272,7 @@ def check_game(row: Row) -> Game:
         started_at=_timestamp(row.get("started_at"), lenient=True),
         last_played=_timestamp(row.get("last_played"), lenient=True),
         cursor=_cursor(row.get("cursor", 0), shape),
+        colours=_colours(row.get("colours", ""), shape),
     )
 
 
@@ -311,6 +321,7 @@ def game_row(game: Game) -> dict[str, object]:
         "started_at": game.started_at,
         "last_played": game.last_played,
         "cursor": game.cursor,
+        "colours": "".join(str(colour) for colour in game.colours),
     }
 
 

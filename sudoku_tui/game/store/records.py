@@ -5,6 +5,7 @@ levels the store knows (interface.py says how a game becomes history).
 
 from __future__ import annotations
 
+from collections.abc import Sequence
 from dataclasses import dataclass, field
 from datetime import UTC, date, datetime
 from typing import Literal
@@ -102,9 +103,10 @@ class Game:
     """A game in progress: the puzzle, the board as played, the clock and the aids.
 
     ``values`` is a puzzle line of the board (``.`` for an empty cell);
-    ``marks[cell]`` is a bit set of pencil marks (bit ``v - 1`` for value ``v``).
-    The store sets ``game_id`` and ``started_at`` on the first write and
-    ``last_played`` on every write.
+    ``marks[cell]`` is a bit set of pencil marks (bit ``v - 1`` for value ``v``);
+    ``colours[cell]`` the cell's paint (0 none, 1 to 6), or ``()`` when no cell
+    is painted (and in a game saved before colours). The store sets ``game_id``
+    and ``started_at`` on the first write and ``last_played`` on every write.
     """
 
     shape: str
@@ -121,6 +123,7 @@ class Game:
     last_played: float | None = None
     cursor: int = 0  # the selected cell
     room: RoomGame | None = None  # played in a room: its history entry says so (never kept in progress)
+    colours: tuple[int, ...] = ()
 
     @property
     def key(self) -> str:
@@ -148,6 +151,7 @@ class Game:
         cursor: int = 0,
         game_id: str | None = None,
         room: RoomGame | None = None,
+        colours: Sequence[int] = (),
     ) -> Game:
         """The record of a game in play."""
         shape = puzzle.shape
@@ -164,6 +168,7 @@ class Game:
             cursor=cursor,
             game_id=game_id,
             room=room,
+            colours=tuple(colours) if any(colours) else (),
         )
 
 

@@ -61,6 +61,8 @@ SETTINGS: dict[str, Setting] = {
         Setting("new_level", "easy", choices=LEVELS),
         Setting("new_symmetry", "none", choices=SYMMETRIES),
         Setting("daily_level", "medium", choices=LEVELS),
+        # The palette's theme, by its name; the screen puts it on only if it has a theme of that name.
+        Setting("theme", ""),
     )
 }
 

@@ -64,6 +64,7 @@ GAME_COLUMNS = (
     "started_at",
     "last_played",
     "cursor",
+    "colours",
 )
 HISTORY_COLUMNS = (
     "game_id",
@@ -177,6 +178,8 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
         "ALTER TABLE history ADD COLUMN room_place INTEGER",
         "ALTER TABLE history ADD COLUMN room_field INTEGER",
     ),
+    # 5: the cells' colours, a digit a cell ("" where none is painted, as in every older game).
+    ("ALTER TABLE games ADD COLUMN colours TEXT NOT NULL DEFAULT ''",),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 

@@ -15,6 +15,9 @@ Every highlight has a sign that survives ``NO_COLOR`` (colour only adds to it):
   on the blank sides of every row, ``▸5◂`` (a wide cell keeps them clear of
   its value's own signs; a narrow one gives way to a hint, a mistake, a
   conflict or the same value's signs, whose colour then still shows).
+- a cell the player painted (colour mode): the colour's letter, ``a`` to
+  ``f``, at the left end of the cell's last line, where it is blank (a
+  hint's bracket or a highlight's mark there wins while it shows).
 
 A roomy cell (see :mod:`.layout`) draws its marks as a box-by-box mini-grid,
 mark ``v`` at its place on a phone keypad; a narrow cell has no room for
@@ -36,6 +39,7 @@ from .outlines import EDGE_BELOW, SHADE
 # Roles: the board maps each to one of its component classes.
 GIVEN, ENTRY, EMPTY, MARK, MARK_MATCH, PLAIN = "given", "entry", "empty-mark", "mark", "mark-match", "plain"
 INITIAL = "initial"
+PAINT = "paint"  # a painted cell's letter: drawn in the paint's own look, even under the cursor
 
 NARROW_MARKS = "…"
 SELECTED_SIDES = ("▸", "◂")  # a selected cell's blank sides, so a selection shows without colour
@@ -148,6 +152,14 @@ def with_initial(runs: list[tuple[str, str]], initial: str) -> list[tuple[str, s
     if len(text) > 1:
         return [*rest, (text[:-1], role), (initial[:1], INITIAL)]
     return [*rest, (initial[:1], INITIAL)]
+
+
+def with_letter(runs: list[tuple[str, str]], letter: str) -> list[tuple[str, str]]:
+    """A row of a painted cell with its colour's ``letter`` in its first place, where blank."""
+    (text, role), *rest = runs
+    if not letter or text[:1] != " ":
+        return runs
+    return [(letter, PAINT), *([(text[1:], role)] if len(text) > 1 else []), *rest]
 
 
 def outlined(runs: list[tuple[str, str]], shaded: bool, edge_below: bool) -> list[tuple[str, str]]:

@@ -19,8 +19,9 @@ from textual.geometry import Region
 from textual.strip import Strip
 
 from ...engine.board.variants import outline_of
+from ...game.colours import letter
 from ...game.play import Play
-from .cells import Highlights, cell_runs, outlined, paused_banner, with_initial
+from .cells import PAINT, Highlights, cell_runs, outlined, paused_banner, with_initial, with_letter
 from .layout import BoardPlan
 from .outlines import SUPERSCRIPT, cage_totals, edges_below, shaded_cells
 
@@ -87,7 +88,7 @@ class BoardStrips:
         """Everything that decides how a cell is drawn besides the shape and the drawing."""
         play, lit, cursor, focused = scene.play, scene.lit, scene.cursor, scene.focused
         other = scene.others.get(cell, "")
-        value = play.values[cell]
+        value, colour = play.values[cell], play.colours[cell]
         flags = (
             (cell in lit.hinted)
             | (cell in lit.mistakes) << 1
@@ -97,10 +98,10 @@ class BoardStrips:
             | (cell in lit.selected) << 6
         )
         if value:
-            return (value, play.is_given(cell), flags, value == lit.value, other)
+            return (value, play.is_given(cell), flags, value == lit.value, other, colour)
         marks = play.marks[cell]
         matched = lit.value if lit.value and marks >> (lit.value - 1) & 1 else 0
-        return (0, marks, flags, matched, other)
+        return (0, marks, flags, matched, other, colour)
 
     def _line_key(self, scene: Scene, y: int) -> tuple[object, ...]:
         """What decides a line of the drawing: a line is drawn again only when this changes."""
@@ -222,14 +223,18 @@ def _draw_cell(scene: Scene, cell: int, sub_row: int) -> list[Segment]:
     looks, lit = scene.looks, scene.lit
     base = looks["base"]
     extra = _ground(scene, cell)
-    if cell in lit.conflicts or cell in lit.mistakes:
-        extra += looks["conflict"]
-    elif lit.value and scene.play.values[cell] == lit.value:
+    wrong = cell in lit.conflicts or cell in lit.mistakes
+    if not wrong and lit.value and scene.play.values[cell] == lit.value:
         extra += looks["same"]
-    elif cell in lit.peers:
+    elif not wrong and cell in lit.peers:
         extra += looks["peer"]
         if sub_row != scene.plan.cell_height - 1:
             extra += Style(underline=False)  # one line under a tall cell, not one per row
+    colour = scene.play.colours[cell]
+    paint = looks[f"colour-{colour}"] if colour else Style()
+    extra += paint  # over the highlights of the cursor's houses and value (their marks stay), under a mistake's
+    if wrong:
+        extra += looks["conflict"]
     if cell in lit.hinted:
         extra += looks["hint"]
     if cell in lit.selected:
@@ -240,12 +245,15 @@ def _draw_cell(scene: Scene, cell: int, sub_row: int) -> list[Segment]:
     if cell == scene.cursor:
         extra += looks["cursor" if scene.focused else "cursor-blurred"]
     runs = cell_runs(scene.play, cell, sub_row, scene.plan, lit)
+    if colour and sub_row == scene.plan.cell_height - 1:  # before a variant's marks take the blanks
+        runs = with_letter(runs, letter(colour))
     shape = scene.play.shape
     if shape.variant:
         runs = outlined(runs, cell in shaded_cells(shape), _edge_below(scene, cell, sub_row))
     if initial and sub_row == scene.plan.cell_height // 2:  # beside the value: the cell's own line on every drawing
         runs = with_initial(runs, initial)
-    return [Segment(text, base + looks[role] + extra if role != "plain" else base + extra) for text, role in runs]
+    looks_of = {"plain": base + extra, PAINT: base + looks[PAINT] + paint}
+    return [Segment(text, looks_of.get(role) or base + looks[role] + extra) for text, role in runs]
 
 
 def _edge_below(scene: Scene, cell: int, sub_row: int) -> bool:
