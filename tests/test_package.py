@@ -4,92 +4,33 @@ checks them, holding every file the game reads, and the wheel installed in a
 fresh virtual environment of its own, where ``sudoku-tui`` starts on a bundled
 puzzle in a real terminal and quits.
 
-The build takes some seconds and runs once a run: the first test that needs it
-builds under a lock in the folder that the xdist workers share, and the others
-use what it left there.
+The build runs once a run, whichever tests need it (tests/package_build.py).
 """
 
 from __future__ import annotations
 
-import fcntl
-import importlib.util
-import json
-import shutil
 import subprocess
 import sys
 import time
 import tomllib
 import zipfile
 from collections.abc import Iterator
-from dataclasses import dataclass
 from pathlib import Path
 
 import pytest
 
 import sudoku_tui
 from sudoku_tui.paths import bundled_puzzles
+from tests.package_build import ROOT, Built, needed_tool
 from tests.serve.needs import need
 from tests.ui.pty_game import PtyGame
 
-ROOT = Path(__file__).resolve().parent.parent
 PACKAGE = ROOT / "sudoku_tui"
 VERSION = sudoku_tui.__version__
-
-# Not copied to be built: what is no part of the project (environments, caches,
-# earlier builds), so the build sees what a fresh clone holds.
-NOT_THE_PROJECT = shutil.ignore_patterns(
-    ".git", ".venv*", "__pycache__", "*.pyc", "*.egg-info", "build", "dist", ".*_cache", ".cache"
-)
-
-
-@dataclass(frozen=True)
-class Built:
-    sdist: Path
-    wheel: Path
 
 
 def run(argv: list[str], cwd: Path | None = None, timeout: float = 300) -> subprocess.CompletedProcess[str]:
     return subprocess.run(argv, capture_output=True, text=True, cwd=cwd, timeout=timeout)
-
-
-def needed_tool(module: str) -> None:
-    # As tests/test_lint.py does: the suite checks the package, so the tool is no option.
-    if importlib.util.find_spec(module) is None:
-        pytest.fail(f"{module} is missing: install the dev extra (pip install '.[test,dev]')")
-
-
-def build(folder: Path) -> Built:
-    """The sdist, and the wheel built from it (``python -m build``'s order), in ``folder``."""
-    needed_tool("build")
-    source = folder / "source"
-    shutil.copytree(ROOT, source, ignore=NOT_THE_PROJECT, symlinks=True)
-    result = run([sys.executable, "-m", "build", "--outdir", str(folder / "dist"), str(source)])
-    if result.returncode != 0:
-        raise AssertionError(f"python -m build failed:\n{result.stdout[-3000:]}\n{result.stderr[-3000:]}")
-    return Built(sdist=next((folder / "dist").glob("*.tar.gz")), wheel=next((folder / "dist").glob("*.whl")))
-
-
-@pytest.fixture(scope="session")
-def built(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Built:
-    """The run's one build. A failed build is not tried again by each worker: its
-    message is kept and told to every test that needs the build."""
-    base = tmp_path_factory.getbasetemp()
-    shared = base if worker_id == "master" else base.parent
-    folder = shared / "package"
-    with (shared / "package.lock").open("w") as lock:
-        fcntl.flock(lock, fcntl.LOCK_EX)
-        record = shared / "package.json"
-        if not record.exists():
-            folder.mkdir()
-            try:
-                made = build(folder)
-                record.write_text(json.dumps({"sdist": str(made.sdist), "wheel": str(made.wheel)}))
-            except AssertionError as error:
-                record.write_text(json.dumps({"failed": str(error)}))
-        kept = json.loads(record.read_text())
-    if "failed" in kept:
-        pytest.fail(kept["failed"])
-    return Built(sdist=Path(kept["sdist"]), wheel=Path(kept["wheel"]))
 
 
 def test_the_version_is_written_once() -> None:
@@ -114,9 +55,11 @@ def test_the_changelog_has_a_section_for_the_version() -> None:
     assert f"## [{VERSION}] - " in changelog
 
 
-def test_twine_check_passes_both_files(built: Built) -> None:
+def test_twine_check_passes_both_files(built_package: Built) -> None:
     needed_tool("twine")
-    result = run([sys.executable, "-m", "twine", "check", "--strict", str(built.sdist), str(built.wheel)])
+    result = run(
+        [sys.executable, "-m", "twine", "check", "--strict", str(built_package.sdist), str(built_package.wheel)]
+    )
     assert result.returncode == 0, result.stdout + result.stderr
     assert result.stdout.count("PASSED") == 2
 
@@ -146,8 +89,8 @@ def read_by_the_game() -> set[str]:
     return {path.resolve().relative_to(ROOT).as_posix() for path in paths}
 
 
-def test_the_wheel_holds_every_file_the_game_reads(built: Built) -> None:
-    in_wheel = wheel_files(built.wheel)
+def test_the_wheel_holds_every_file_the_game_reads(built_package: Built) -> None:
+    in_wheel = wheel_files(built_package.wheel)
     read = read_by_the_game()
     assert {"sudoku_tui/ui/sudoku.tcss", "sudoku_tui/serve/web_page.js", "sudoku_tui/puzzles/9x9-easy.txt"} <= read
     assert read - in_wheel == set()
@@ -156,11 +99,11 @@ def test_the_wheel_holds_every_file_the_game_reads(built: Built) -> None:
     assert packaged == package_files()
 
 
-def test_the_wheel_names_its_version_license_and_program(built: Built) -> None:
-    assert built.wheel.name == f"sudoku_tui-{VERSION}-py3-none-any.whl"
-    assert built.sdist.name == f"sudoku_tui-{VERSION}.tar.gz"
+def test_the_wheel_names_its_version_license_and_program(built_package: Built) -> None:
+    assert built_package.wheel.name == f"sudoku_tui-{VERSION}-py3-none-any.whl"
+    assert built_package.sdist.name == f"sudoku_tui-{VERSION}.tar.gz"
     info = f"sudoku_tui-{VERSION}.dist-info"
-    with zipfile.ZipFile(built.wheel) as archive:
+    with zipfile.ZipFile(built_package.wheel) as archive:
         metadata = archive.read(f"{info}/METADATA").decode()
         entry_points = archive.read(f"{info}/entry_points.txt").decode()
         license_text = archive.read(f"{info}/licenses/LICENSE").decode()
@@ -171,7 +114,7 @@ def test_the_wheel_names_its_version_license_and_program(built: Built) -> None:
 
 
 @pytest.fixture
-def fresh_venv(tmp_path: Path, built: Built) -> Path:
+def fresh_venv(tmp_path: Path, built_package: Built) -> Path:
     """A virtual environment of its own (no system site-packages) with the wheel
     installed, its dependencies resolved by pip from the wheel's own metadata
     (from the package index, or pip's cache). Without pip of its own: this
@@ -180,7 +123,16 @@ def fresh_venv(tmp_path: Path, built: Built) -> Path:
     result = run([sys.executable, "-m", "venv", "--without-pip", str(venv)], timeout=120)
     assert result.returncode == 0, result.stderr
     python = venv / "bin" / "python"
-    installing = [sys.executable, "-m", "pip", "--python", str(python), "install", "--no-compile", str(built.wheel)]
+    installing = [
+        sys.executable,
+        "-m",
+        "pip",
+        "--python",
+        str(python),
+        "install",
+        "--no-compile",
+        str(built_package.wheel),
+    ]
     result = run(installing, timeout=600)
     assert result.returncode == 0, result.stdout[-3000:] + result.stderr[-3000:]
     return venv
