@@ -14,6 +14,7 @@ from pathlib import Path
 import pytest
 from hypothesis import HealthCheck, settings
 
+from tests.package_build import Built, built_once
 from tests.search_paths import compiled_search_available
 from tests.shared_data import shared_path
 
@@ -68,3 +69,11 @@ def open_umask() -> Iterator[None]:
     before = os.umask(0o022)
     yield
     os.umask(before)
+
+
+@pytest.fixture(scope="session")
+def built_package(tmp_path_factory: pytest.TempPathFactory, worker_id: str) -> Built:
+    """The sdist and the wheel, built once a run for every worker (tests/package_build.py):
+    in the folder above the workers' own temporary folders, which is this run's."""
+    base = tmp_path_factory.getbasetemp()
+    return built_once(base if worker_id == "master" else base.parent)

@@ -16,7 +16,7 @@ from .. import __version__
 from ..game import texts
 from ..game.crash_log import keep_traceback
 from ..paths import data_dir
-from . import author_commands, making_commands, player_commands, serve_commands, solving_commands
+from . import author_commands, completion, making_commands, player_commands, serve_commands, solving_commands
 from .console import CommandParser, fail
 from .first_compile import prepare_solver
 from .play_command import CRASH_LOG, play
@@ -39,6 +39,7 @@ HELP_ORDER = (
     "minimal",
     "convert",
     "serve",
+    "completion",
 )
 
 
@@ -46,12 +47,25 @@ def _listed(command: Command) -> int:
     return HELP_ORDER.index(command.name) if command.name in HELP_ORDER else len(HELP_ORDER)
 
 
+def _completion(args: argparse.Namespace) -> int:
+    sys.stdout.write(completion.script(build_parser(), args.shell))
+    return 0
+
+
+# Here and not in a group's module: the script is made from the whole parser, built below.
+PROGRAM_COMMANDS = (
+    Command(
+        "completion", "a completion script for bash, zsh or fish, made from these commands", completion.add, _completion
+    ),
+)
+
 GROUPS = (
     solving_commands.COMMANDS,
     making_commands.COMMANDS,
     player_commands.COMMANDS,
     author_commands.COMMANDS,
     serve_commands.COMMANDS,
+    PROGRAM_COMMANDS,
 )
 COMMANDS = {command.name: command for command in sorted((c for group in GROUPS for c in group), key=_listed)}
 

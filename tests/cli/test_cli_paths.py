@@ -2,11 +2,12 @@
 
 from __future__ import annotations
 
-import shutil
 import subprocess
 import sys
 import zipfile
 from pathlib import Path
+
+from tests.package_build import Built
 
 
 def run(cwd: Path, *args: str) -> subprocess.CompletedProcess[str]:
@@ -40,25 +41,11 @@ def test_help_names_the_game_and_the_bundled_puzzles(tmp_path: Path) -> None:
     assert "sudoku-tui [FILE]" in result.stdout and "bundled puzzles" in result.stdout
 
 
-def test_a_wheel_finds_its_bundled_puzzles_from_any_folder(tmp_path: Path) -> None:
+def test_a_wheel_finds_its_bundled_puzzles_from_any_folder(tmp_path: Path, built_package: Built) -> None:
     # What `pip install` of the wheel puts in site-packages: the puzzles inside
-    # the package, no source tree beside it.
-    source = tmp_path / "source"
-    root = Path(__file__).resolve().parents[2]
-    source.mkdir()
-    for part in ("pyproject.toml", "README.md"):
-        shutil.copy(root / part, source / part)
-    shutil.copytree(
-        root / "sudoku_tui", source / "sudoku_tui", ignore=shutil.ignore_patterns("__pycache__", "*.nbi", "*.nbc")
-    )
-    built = subprocess.run(
-        [sys.executable, "-m", "pip", "wheel", "--no-deps", "-q", str(source), "-w", str(tmp_path / "wheel")],
-        capture_output=True,
-        text=True,
-        timeout=300,
-    )
-    assert built.returncode == 0, built.stderr
-    [wheel] = (tmp_path / "wheel").glob("sudoku_tui-*.whl")
+    # the package, no source tree beside it. The wheel is the run's one build
+    # (tests/package_build.py).
+    wheel = built_package.wheel
     site = tmp_path / "site-packages"
     with zipfile.ZipFile(wheel) as archive:
         archive.extractall(site)
