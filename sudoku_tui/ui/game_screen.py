@@ -332,10 +332,12 @@ class GameScreen(Screen[None]):
         return True if self._can(action) else None
 
     def _room_allows(self, action: str) -> bool:
-        """In a room: hints and Solve off in a race, the puzzle the host's choice, no pause in a race."""
+        """In a room: Solve off, hints off in a race, the puzzle the host's choice, no pause in a race."""
         room = self.rooms.room
         assert room is not None
-        if action in ("solve", "hint", "check_progress"):
+        if action == "solve":
+            return room.allows_solve
+        if action in ("hint", "check_progress"):
             return not room.aids_off
         if action in CHOOSE_PUZZLE:
             return room.may_choose
@@ -783,7 +785,9 @@ class GameScreen(Screen[None]):
             self._say(texts.hint_explained(name, step.explanation), title=texts.HINT_TITLE, cells=cells)
         else:
             self.board.hint_cells = frozenset()
-            self.board.show_answer(self.session.apply_step(step))
+            room = self.rooms.room
+            shared = room is not None and room.kind is not None
+            self.board.show_answer(room.apply_step(step) if shared and room else self.session.apply_step(step))
             applied = texts.hint_applied(str(step.technique), step.effects(self.session.puzzle.shape))
             self._say(applied, title=texts.HINT_TITLE, cells=cells)
 

@@ -25,6 +25,7 @@ from sudoku_tui.ui.statistics_screen import StatisticsScreen
 from tests.serve.room_games import LINE_4, running_hub
 
 SIZE = (80, 24)
+PUZZLE_4 = Puzzle.from_line(shape_for_size("4x4"), LINE_4)
 ROUNDS = 200  # pauses of the pilot at most while waiting for the other game
 
 
@@ -228,3 +229,26 @@ async def test_the_statistics_list_a_game_solved_together(tmp_path: Path) -> Non
         assert isinstance(bob.screen, StatisticsScreen)
         listed = str(bob.screen.query_one("#rooms", Label).render())
         assert texts.ROOM_GAMES_HEADING in listed and "4x4 co-op with Ann: solved" in listed
+
+
+async def test_on_a_shared_board_solve_is_off_and_a_hint_applied_reaches_the_others(tmp_path: Path) -> None:
+    async with two_in_a_room(tmp_path, "coop") as (ann, a, bob, b):
+        ann_screen, bob_screen = screen_of(ann), screen_of(bob)
+        assert ann_screen.action_state("solve") is None and bob_screen.action_state("solve") is None
+        await a.press("s")  # Solve would have filled Ann's board alone: nothing happens
+        await a.pause()
+        assert ann_screen.session.play.values == list(PUZZLE_4.givens)
+        unique = tmp_path / "unique.txt"  # a puzzle of one solution, which hints need
+        unique.write_text(".....43.2..1....\n")
+        ann_screen.open_file(unique)
+        await until([a, b], lambda: bob_screen.session.puzzle.to_line() == ".....43.2..1....")
+        givens = list(ann_screen.session.puzzle.givens)
+        for _ in range(12):  # a hint's presses (named, shown, applied) until a value stands
+            await a.press("question_mark")
+            for _ in range(20):  # the hint is looked for in the background
+                await a.pause()
+                await asyncio.sleep(0.01)
+            if ann_screen.session.play.values != givens:
+                break
+        assert ann_screen.session.play.values != givens, "no hint placed a value"
+        await until([a, b], lambda: bob_screen.session.play.values == ann_screen.session.play.values)

@@ -23,6 +23,7 @@ from typing import Any, Literal, Protocol
 from ...engine.board.levels import Level
 from ...engine.board.puzzle import Puzzle
 from ...engine.board.shapes import shape_for_size
+from ...engine.logic.step import Step
 from ..play import COLOURS, CellChange, Move
 from ..session import REFUSED, UNCHANGED, Answer, Session
 from ..store.records import RoomGame
@@ -152,6 +153,12 @@ class RoomPlay:
         :data:`DEFAULT_LEVEL`, which the host may change before the start like any choice."""
         return self.is_host and self.puzzle is None and not self.session.has_puzzle
 
+    @property
+    def allows_solve(self) -> bool:
+        """Solve is off in every room: in a race as the contract says, and on a shared board
+        because one player's Solve would end the game for everyone."""
+        return self.kind is None
+
     def own_filled(self) -> int:
         """The cells filled on this game's board (the hub tells the others, never oneself)."""
         return sum(1 for value in self.session.play.values if value)
@@ -235,6 +242,12 @@ class RoomPlay:
         if self.read_only:
             return REFUSED
         return self._shared(self.session.paint(cell, colour))
+
+    def apply_step(self, step: Step) -> Answer:
+        """A hint's step applied (its third press): on a shared board it reaches the others."""
+        if self.read_only:
+            return REFUSED
+        return self._shared(self.session.apply_step(step))
 
     def paint_each(self, cells: Sequence[int], colour: int) -> Answer:
         if self.read_only:
