@@ -3,6 +3,7 @@ from a clone, the clone's folder (editable when it was); from an index, the pack
 
 from __future__ import annotations
 
+import importlib.metadata
 import json
 import subprocess
 import sys
@@ -24,10 +25,21 @@ def dist_info(site: Path, direct_url: dict[str, object] | None) -> None:
     (site / "sudoku_tui").mkdir()
 
 
-def test_this_clone_is_an_editable_install_and_says_so() -> None:
-    # The test environment is made with pip install -e from this clone (README, "Development").
+def installed_editable() -> bool:
+    """Whether pip installed this environment's sudoku-tui editable (``pip install -e``, as the
+    README's development set-up does) or as a copy (``pip install .``, as .ci/run does): pip's
+    own record of it, PEP 610's direct_url.json."""
+    records = [dist.read_text("direct_url.json") for dist in importlib.metadata.distributions(name="sudoku-tui")]
+    return any(json.loads(record).get("dir_info", {}).get("editable", False) for record in records if record)
+
+
+def this_install(extra: str) -> str:
+    return f"pip install {'-e ' if installed_editable() else ''}'{CLONE}[{extra}]'"
+
+
+def test_this_clone_says_the_command_for_how_it_was_installed() -> None:
     assert (CLONE / "pyproject.toml").is_file()
-    assert install_command("server") == f"pip install -e '{CLONE}[server]'"
+    assert install_command("server") == this_install("server")
 
 
 def test_an_install_from_an_index_is_named_by_the_package(tmp_path: Path) -> None:
@@ -62,4 +74,4 @@ def test_serve_without_its_extra_gives_the_command_for_this_install(tmp_path: Pa
     )
     result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120, cwd=tmp_path)
     assert result.returncode == 1
-    assert f"(pip install -e '{CLONE}[server]')" in result.stderr and "asyncssh is missing" in result.stderr
+    assert f"({this_install('server')})" in result.stderr and "asyncssh is missing" in result.stderr
