@@ -6,10 +6,8 @@ from __future__ import annotations
 
 import sqlite3
 from dataclasses import replace
-from datetime import date
 from pathlib import Path
 
-import pytest
 from daily_players import ANN, BOB, CAT, SetClock, daily_game
 from store_backends import StoreMaker, postgresql_socket, postgresql_url, store_maker
 
@@ -17,21 +15,11 @@ from sudoku_tui.game.store.checks import check_finished
 from sudoku_tui.game.store.records import RoomGame
 from sudoku_tui.game.store.sql import HISTORY_COLUMNS, MIGRATIONS, SCHEMA_VERSION, SqlStore
 from sudoku_tui.game.store.sqlite import SqliteStore
+from tests.game.test_store_players import DAY, clock, store
 
-__all__ = ["postgresql_socket", "postgresql_url", "store_maker"]  # the fixtures, used by name
-DAY = date(2026, 11, 20)
+__all__ = ["clock", "postgresql_socket", "postgresql_url", "store", "store_maker"]  # the fixtures, used by name
 ROOM_COLUMNS = ("room_kind", "room_with", "room_place", "room_field")
-BEFORE_ROOMS = len(MIGRATIONS) - 1  # the schema whose history had no room yet
-
-
-@pytest.fixture
-def clock() -> SetClock:
-    return SetClock(DAY)
-
-
-@pytest.fixture
-def store(store_maker: StoreMaker, clock: SetClock) -> SqlStore:
-    return store_maker(clock=clock)
+BEFORE_ROOMS = 3  # the schema whose history had no room yet (the rooms' columns are step 4)
 
 
 def test_a_room_game_goes_into_the_history_with_its_room(
