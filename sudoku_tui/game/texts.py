@@ -461,13 +461,16 @@ def own_title(shape: str, level: str | None) -> str:
     return f"Your own {shape} puzzle" + (f", {level}" if level else "")
 
 
+NOT_A_PUZZLE = "The pasted text is not a puzzle"
+
+
 def not_a_puzzle_length(cells: int) -> str:
     """A paste that is not a puzzle line: how many cells it had."""
-    return f"The pasted text is not a puzzle: {cells} cells, where a puzzle has 16, 81 or 256."
+    return f"{NOT_A_PUZZLE}: {cells} cells, where a puzzle has 16, 81 or 256."
 
 
 def not_a_puzzle_character(character: str) -> str:
-    return f"The pasted text is not a puzzle: {character!r} is no value of a cell."
+    return f"{NOT_A_PUZZLE}: {character!r} is no value of a cell."
 
 
 # Everyday play: the hint area, and what a new player tripped on
