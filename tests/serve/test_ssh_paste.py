@@ -33,3 +33,18 @@ async def test_a_served_player_pastes_a_puzzle_and_plays_it(servers, keys) -> No
         assert [c for row in rows for c in row if c in "1234"] == [s for s in PASTED if s != "."]
         await screen.press("q")
         assert await screen.exit_status() == 0
+
+
+async def test_a_paste_no_terminal_would_send_changes_nothing(servers, keys) -> None:  # type: ignore[no-untyped-def]
+    """NUL bytes, control characters and 200 KB in one paste (asyncssh sends what OpenSSH's
+    terminal would not): a sentence, the game goes on, and a real puzzle pasted after it plays."""
+    alice, _ = keys
+    server = servers()
+    async with await connect(server.port, alice) as conn:
+        screen = await Screen(conn).start()
+        await screen.wait_for(START_LINE)
+        await screen.press(bracketed("\x00\x07\x1b[31m" + "1" * 200_000 + "\x00"))
+        await screen.press(bracketed(PASTED))
+        await screen.wait_for(texts.own_title("4x4", "easy"))
+        await screen.press("q")
+        assert await screen.exit_status() == 0
