@@ -122,6 +122,8 @@ def header_of(origin: Source, level: str | None, shape: str) -> str:
         return texts.daily_title(origin.day.isoformat(), level or "", shape)
     if origin.kind == "practice" and origin.path is not None:
         return texts.practice_title(shape, origin.path)
+    if origin.kind == "own":
+        return texts.own_title(shape, level)
     return texts.SAVED_GAME
 
 
@@ -493,6 +495,8 @@ class GameScreen(Screen[None]):
             self.sub_title = printable(puzzles.path.name)
         self.puzzle_bar.show_range(texts.file_range(len(puzzles), puzzles.shape.name), enabled=True)
         self._show_new_play()
+        if self.session.origin.kind == "own":  # resumed: named as when it was typed in, no number to choose
+            self.puzzle_bar.show_range(texts.own_range(puzzles.shape.name), enabled=False)
 
     def _load_done(self) -> None:
         self.status.show_bar(False)

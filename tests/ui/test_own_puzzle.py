@@ -12,7 +12,7 @@ from ui_puzzles import FOUR_NO_SOLUTION, FOUR_PUZZLES, NINE_PUZZLES
 
 from sudoku_tui.game import texts
 from sudoku_tui.ui import SudokuApp
-from sudoku_tui.ui.dialogs import MessageDialog
+from sudoku_tui.ui.dialogs import MessageDialog, ResumeDialog
 from sudoku_tui.ui.new_puzzle_dialog import ChoiceSet, NewPuzzleDialog
 
 UNIQUE_FOUR = FOUR_PUZZLES[1]  # "..3..4..2..1..2.": one solution
@@ -100,6 +100,25 @@ async def test_a_pasted_grid_replaces_the_game_which_is_kept(puzzle_dir: Path) -
         assert app.session.puzzle.to_line() == NINE_PUZZLES[2] and app.session.level == "easy"
         kept = app.session.keeper.resumable(first)  # in the store, as leaving any game keeps it
         assert kept is not None and kept.value_list()[1] == 5
+
+
+async def test_a_resumed_own_puzzle_is_still_named_as_the_players_own(data_home: Path) -> None:
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        await paste(pilot, NINE_PUZZLES[2])
+        app.game.board.cursor = cell = NINE_PUZZLES[2].index(".")
+        await pilot.press("5")
+        assert app.session.play.values[cell] == 5
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await pilot.pause()
+        assert isinstance(app.screen, ResumeDialog)
+        await pilot.press("enter")
+        await settle(pilot)
+        assert app.session.puzzle.to_line() == NINE_PUZZLES[2] and app.session.origin.kind == "own"
+        assert app.game.sub_title == texts.own_title("9x9", "easy")
+        assert label(app, "range") == texts.own_range("9x9")
 
 
 async def test_pasted_text_that_is_no_puzzle_changes_nothing(puzzle_dir: Path) -> None:
