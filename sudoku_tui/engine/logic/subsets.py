@@ -89,7 +89,7 @@ def _naked_step(grid: CandidateGrid, group: tuple[int, ...], locked: bool) -> St
         houses=tuple(targets),
         values=values,
         explanation=f"{cells_text(shape, group)} hold only {values_text(shape, values)}, "
-        f"so the other cells of {where} cannot",
+        f"so the other cells of {where} cannot hold them",
     )
 
 

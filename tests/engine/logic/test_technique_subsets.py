@@ -6,7 +6,7 @@ Where the positions come from, their notation and the checks: technique_position
 from __future__ import annotations
 
 import pytest
-from technique_positions import Case, Position, case_id, check_case
+from technique_positions import Case, Position, case_id, check_case, first_steps
 
 BOX_LINE_PAIR = Position(
     source="puzzles/9x9-extreme.txt line 24, after 9 steps of the logic runner",
@@ -245,3 +245,11 @@ CASES = [
 @pytest.mark.parametrize("case", CASES, ids=case_id)
 def test_finds_its_step(case: Case) -> None:
     check_case(case)
+
+
+@pytest.mark.parametrize("name", ["Locked Pair", "Naked Pair", "Naked Triple"])
+def test_a_naked_or_locked_subset_says_what_the_other_cells_cannot_hold(name: str) -> None:
+    # The sentence once stopped at "cannot", and hints showed it cut.
+    case = next(case for case in CASES if case.technique == name)
+    step = first_steps(name, case.position.grid(), 1)[0]
+    assert step.explanation.endswith("cannot hold them"), step.explanation
