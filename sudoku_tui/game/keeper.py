@@ -139,6 +139,17 @@ class Keeper:
             return
         self._worked()
 
+    def record_level(self, level: str) -> None:
+        """The history entry of the game that ended last was of a puzzle of ``level``."""
+        if self.game_id is None:
+            return
+        try:
+            self.store.record_level(self.player, self.game_id, level)
+        except StoreError as error:
+            self._failed(error)
+            return
+        self._worked()
+
     def move_to(self, store: Store) -> None:
         """Play on in ``store``, which holds this player's games by now (the game in play
         under the same id): every later save goes there. The store left is closed."""
