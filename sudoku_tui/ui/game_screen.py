@@ -23,7 +23,7 @@ from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import BindingType
 from textual.css.query import NoMatches
-from textual.geometry import Region, Size
+from textual.geometry import Offset, Region, Size
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
@@ -276,6 +276,17 @@ class GameScreen(Screen[None]):
         self._fit_footer(width)
         if small:
             self.query_one("#too-small", Static).update(texts.too_small(width, height, need_width, need_height))
+
+    def terminal_cursor(self) -> Offset | None:
+        """Where the terminal's cursor goes: on the selected cell's value while the board has
+        the keys; None elsewhere (the number box, a board too big for the terminal)."""
+        if self.has_class("-too-small"):
+            return None
+        with suppress(NoMatches):
+            board = self.board
+            if self.focused is board and board.display:
+                return board.value_offset(board.cursor)
+        return None
 
     def _shown_shape(self) -> Shape:
         """The board on screen: the puzzle being typed in, else the game's."""
