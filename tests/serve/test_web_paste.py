@@ -56,5 +56,6 @@ def test_a_browser_player_pastes_a_puzzle_and_plays_it(web_server: str) -> None:
             time.sleep(0.1)
         browser.wait_for_shown(texts.own_title("4x4", "easy"), since=before)
         browser.wait_for_shown(texts.own_range("4x4"), since=before)
+        browser.wait_for("\x1b[?25h")  # the terminal's cursor shown on the selected cell, in the page too
     finally:
         browser.quit()
