@@ -271,6 +271,9 @@ class GameScreen(Screen[None]):
         with_header = choose_plan(shape, width, height - CHROME_ROWS)
         without = choose_plan(shape, width, height - CHROME_ROWS + 1)
         short = without is not None and (with_header is None or without.height > with_header.height)
+        if self.has_class("-too-small") and not small:
+            # Hidden, the board lost the keys: it takes them back (else no arrow would move it).
+            self.call_after_refresh(self._board_takes_keys)
         self.set_class(small, "-too-small")
         self.set_class(short, "-short")
         self._fit_footer(width)
@@ -287,6 +290,11 @@ class GameScreen(Screen[None]):
             if self.focused is board and board.display:
                 return board.value_offset(board.cursor)
         return None
+
+    def _board_takes_keys(self) -> None:
+        if self.focused is None:
+            with suppress(NoMatches):
+                self.board.focus()
 
     def _shown_shape(self) -> Shape:
         """The board on screen: the puzzle being typed in, else the game's."""

@@ -102,5 +102,15 @@ async def test_a_dialog_keeps_textuals_own_cursor(puzzle_dir: Path) -> None:
         assert app.cursor_position == Offset(3, 4)
         await pilot.press("escape")
         assert app.cursor_position == on_board
+        await pilot.press("i", "down")  # a puzzle typed in: on the entry board's cell
+        board = app.game.board
+        assert board.entry is not None and app.cursor_position == board.value_offset(4)
+        await pilot.press("escape")
+        await pilot.resize_terminal(30, 10)  # too small for the board: a note, and no cursor
+        assert app.game.terminal_cursor() is None
+        await pilot.resize_terminal(*SIZE)
+        await pilot.pause()
+        await pilot.press("right")  # the board has the keys again, and the cursor is on it
+        assert board.cursor == 1 and app.cursor_position == board.value_offset(1)
         await pilot.press("g")  # the number box has the keys: Textual's text box says where
         assert app.game.terminal_cursor() is None
