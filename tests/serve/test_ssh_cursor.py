@@ -6,11 +6,10 @@ would follow it)."""
 from __future__ import annotations
 
 from tests.serve.ssh_helpers import Screen, connect, keys, servers, until
+from tests.serve.test_ssh_paste import PASTED, START_LINE, bracketed
 
 __all__ = ["keys", "servers"]  # the fixtures, used by name
-
-START_LINE = "Press o to open a puzzle file."
-PASTED = "..3..4..2..1..2."  # a 4x4 with one solution; cell 2 holds a 3, cell 5 a 4
+# PASTED: a 4x4 with one solution; cell 2 holds a 3, cell 5 a 4.
 
 
 def under_cursor(screen: Screen) -> str:
@@ -33,7 +32,7 @@ async def test_a_served_players_cursor_is_on_the_selected_value(servers, keys) -
     async with await connect(server.port, alice) as conn:
         screen = await Screen(conn).start()
         await screen.wait_for(START_LINE)
-        await screen.press(f"\x1b[200~{PASTED}\x1b[201~")
+        await screen.press(bracketed(PASTED))
         places = []
         for key, symbol in (("\x1b[C\x1b[C", "3"), ("\x1b[B\x1b[D", "4")):  # to cell 2, then cell 5
             await screen.press(key)
