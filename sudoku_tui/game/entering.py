@@ -6,7 +6,8 @@ which every value typed is a given of the puzzle to be; it takes the moves a
 and redo), but no pencil marks. :func:`read_pasted` reads a pasted puzzle
 line, leniently; :func:`count` says whether the puzzle has no solution, one,
 or several (then it is played all the same); :func:`grade` gives a puzzle
-with one its level, in the background. No screen here.
+with one its level, in the background, and :func:`level_word` the level a
+game of any puzzle nobody graded is kept with (a file's too). No screen here.
 
 Where it is recorded: a game of such a puzzle is kept with the source kind
 ``"own"`` (:meth:`~.store.records.Source.own`): the offer to resume it says
@@ -28,6 +29,7 @@ from ..engine.search.solver import count_solutions
 from . import texts
 from .play import Move, Play
 from .session import REFUSED, UNCHANGED, Answer
+from .store.records import UNGRADED
 
 # The boards a puzzle can be entered on, by the cells of their line.
 SIZES_BY_CELLS = {16: "4x4", 81: "9x9", 256: "16x16"}
@@ -75,6 +77,15 @@ def grade(puzzle: Puzzle, should_stop: Callable[[], bool] | None = None) -> Leve
     """The level of a puzzle with one solution, as the generator grades its own
     (logic that runs out: the top level). Meaningless once ``should_stop`` said stop."""
     return default_grader(should_stop)(puzzle)
+
+
+def level_word(puzzle: Puzzle, should_stop: Callable[[], bool] | None = None) -> str:
+    """The level a game of ``puzzle`` is kept with when nobody graded it (a file's puzzle, the
+    player's own): its grade's word when it has one solution, else ``ungraded`` (with none or
+    several, no grade means anything). Raises Cancelled once ``should_stop`` said stop."""
+    if count(puzzle, should_stop) != "one":
+        return UNGRADED
+    return grade(puzzle, should_stop).key
 
 
 class PuzzleEntry:

@@ -130,10 +130,18 @@ class Keeper:
 
     def record_room(self, room: RoomGame) -> None:
         """The history entry of the game that ended last was a game of ``room``."""
+        self._to_last_entry(lambda game_id: self.store.record_room(self.player, game_id, room))
+
+    def record_level(self, level: str) -> None:
+        """The history entry of the game that ended last was of a puzzle of ``level``."""
+        self._to_last_entry(lambda game_id: self.store.record_level(self.player, game_id, level))
+
+    def _to_last_entry(self, write: Callable[[str], None]) -> None:
+        """Add to the history entry of the game that ended last (none yet: nothing to add to)."""
         if self.game_id is None:
             return
         try:
-            self.store.record_room(self.player, self.game_id, room)
+            write(self.game_id)
         except StoreError as error:
             self._failed(error)
             return

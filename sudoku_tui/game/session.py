@@ -49,7 +49,10 @@ from .store.interface import LOCAL_PLAYER, Store
 from .store.records import Aids, Game, RoomGame, Source
 
 Severity = Literal["information", "warning", "error"]
-JobKind = Literal["load", "solve", "make"]
+JobKind = Literal["load", "solve", "make", "grade"]
+# Where a puzzle with no level comes from that the game grades itself, in the background
+# (made and daily puzzles have theirs; a room's puzzle is the room's).
+GRADED_HERE = frozenset({"file", "own"})
 
 
 @dataclass(frozen=True)
@@ -109,7 +112,7 @@ class JobTokens:
     it was started with, and only the latest token's answers count."""
 
     def __init__(self) -> None:
-        self._latest: dict[JobKind, int] = {"load": 0, "solve": 0, "make": 0}
+        self._latest: dict[JobKind, int] = {"load": 0, "solve": 0, "make": 0, "grade": 0}
 
     def next(self, kind: JobKind) -> int:
         self._latest[kind] += 1
@@ -331,7 +334,7 @@ class Session:
     def start_own(self, puzzle: Puzzle) -> None:
         """Play a puzzle the player typed in or pasted (as a one-puzzle collection with no
         file); the game in play is kept first, as for any other puzzle. Its level comes
-        later (:meth:`own_graded`)."""
+        later (:meth:`graded`)."""
         self.cancel_making()
         self.jobs.drop("load")
         self.loading = None
@@ -339,13 +342,28 @@ class Session:
         self._resumed_origin = (Source.own(), None)
         self._start(puzzle, Source.own(), None)
 
-    def own_graded(self, puzzle: Puzzle, level: str) -> bool:
-        """The level of the player's own puzzle, worked out in the background; False when
-        another puzzle is in play by now (or it has its level already)."""
-        if puzzle != self.puzzle or self.origin.kind != "own" or self.level is not None:
+    # ---- grading a puzzle nobody graded -----------------------------------------
+
+    def begin_grading(self) -> int | None:
+        """A job's token to grade the puzzle in play (a file's, or the player's own) in the
+        background; None when it has its level or is none the game grades."""
+        if not self.in_game or self.watching or self.level is not None or self.origin.kind not in GRADED_HERE:
+            return None
+        return self.jobs.next("grade")
+
+    def graded(self, token: int, level: str) -> bool:
+        """The level of the puzzle in play, worked out in the background: kept with the game,
+        or put in its history entry when the game ended meanwhile (solved, or filled). False
+        for a replaced job (another puzzle is in play by now) or one answered already."""
+        if not self.jobs.is_current("grade", token):
             return False
+        self.jobs.drop("grade")
         self.level = level
-        self.save_game()
+        if self._ended:
+            if not self.watching:
+                self.keeper.record_level(level)
+        else:
+            self.save_game()
         return True
 
     # ---- starting and leaving a game -------------------------------------------
@@ -383,6 +401,7 @@ class Session:
         if again and not self._ended and not fresh:
             return
         self.jobs.drop("solve")  # a solve still running is for the old puzzle
+        self.jobs.drop("grade")  # so is a grade
         self.solving = False
         self.practising = None
         self._leave(again)

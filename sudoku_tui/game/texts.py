@@ -507,6 +507,17 @@ def mode(pencil: bool, colouring: bool) -> str:
     return COLOUR_MODE if colouring else PENCIL_MODE if pencil else VALUES_MODE
 
 
+# Statistics: the chart of one solve
+def one_solve_so_far(time: str) -> str:
+    """The Statistics screen with a single solve: its time, and what the chart will become."""
+    return f"One solve so far, in {time}: the chart grows as you play."
+
+
+def one_solve_bar(time: str, board: str, level: str | None, day: str) -> str:
+    """Beside the single bar: the solve's time, board, level (when known) and date."""
+    return f"{time}  {board}{' ' + level if level else ''}, {day}"
+
+
 # The command line
 PREPARING = "Preparing the solver (first run only)…"
 INTERRUPTED = "Interrupted."

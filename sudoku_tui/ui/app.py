@@ -19,6 +19,7 @@ from textual import events
 from textual.app import App, SystemCommand
 from textual.content import Content
 from textual.driver import Driver
+from textual.geometry import Offset
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 
@@ -33,6 +34,7 @@ from .crash_report import keep_crash_report
 from .game_screen import GameScreen
 from .hint_area import HintArea
 from .key_order import KeysInOrder
+from .terminal_cursor import ShowsCursor
 from .themes import HIDDEN_THEMES, OUR_THEMES, THEME_SETTING, sudoku_variables
 
 
@@ -89,6 +91,31 @@ class SudokuApp(App[None]):
         # page has already said it has the keyboard (the page focuses the game on load): that
         # first blur is the driver's, not the page's, and would leave the Footer empty.
         self._starts_blurred = os.environ.get("TEXTUAL_DRIVER", "").startswith("textual.drivers.web_driver")
+
+    # ---- the terminal's cursor ---------------------------------------------------------
+
+    @property
+    def cursor_position(self) -> Offset:
+        """Where Textual leaves the terminal's cursor after each frame: on the selected cell
+        while the game's board has the keys (Braille displays and magnifiers follow it),
+        else where Textual's own widgets put it (a text box's insertion point)."""
+        on_board = self._board_cursor()
+        return on_board if on_board is not None else self._placed_cursor
+
+    @cursor_position.setter
+    def cursor_position(self, offset: Offset) -> None:
+        self._placed_cursor = offset
+
+    def _board_cursor(self) -> Offset | None:
+        if not self.screen_stack or self.screen is not getattr(self, "game", None):
+            return None  # a dialog, or the app starting or ending: Textual's own way
+        return self.game.terminal_cursor()
+
+    def post_display_hook(self) -> None:
+        """After each frame: the cursor shows on the board, and hides again over a dialog."""
+        driver = self._driver
+        if isinstance(driver, ShowsCursor):
+            driver.show_cursor(self._board_cursor() is not None)
 
     # ---- themes ----------------------------------------------------------------------
 

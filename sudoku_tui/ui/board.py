@@ -18,7 +18,7 @@ from typing import ClassVar
 from rich.style import Style
 from textual import events
 from textual.binding import BindingType
-from textual.geometry import Region, Size
+from textual.geometry import Offset, Region, Size
 from textual.message import Message
 from textual.reactive import reactive
 from textual.strip import Strip
@@ -367,6 +367,12 @@ class Board(Widget, can_focus=True):
         row, col = self.play.shape.positions[cell]
         origin = self.content_region.offset
         return Region(origin.x + plan.cell_x[col], origin.y + plan.cell_y[row], plan.cell_width, plan.cell_height)
+
+    def value_offset(self, cell: int) -> Offset:
+        """Where ``cell``'s value is drawn on the screen: its middle row, the value's column
+        (cells draw it centred, as " 5 " in the cell's width); the terminal's cursor goes here."""
+        region = self.cell_region(cell)
+        return Offset(region.x + " 0 ".center(region.width).index("0"), region.y + region.height // 2)
 
     def get_content_width(self, container: Size, viewport: Size) -> int:
         return self._plan.width

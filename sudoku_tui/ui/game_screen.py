@@ -23,7 +23,7 @@ from textual import events, on, work
 from textual.app import ComposeResult, SystemCommand
 from textual.binding import BindingType
 from textual.css.query import NoMatches
-from textual.geometry import Region, Size
+from textual.geometry import Offset, Region, Size
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
 from textual.widgets import Footer, Header, Input, Static
@@ -39,10 +39,9 @@ from ..engine.progress import Cancelled
 from ..engine.search.solver import solve
 from ..game import texts
 from ..game.daily import today
-from ..game.entering import ENTRY_SIZES, NotAPuzzle, PuzzleEntry, entry_size, read_pasted
+from ..game.entering import ENTRY_SIZES, NotAPuzzle, PuzzleEntry, entry_size, level_word, read_pasted
 from ..game.entering import Verdict as EntryVerdict
 from ..game.entering import count as count_entered
-from ..game.entering import grade as grade_entered
 from ..game.file_choice import os_problem, shown_name
 from ..game.hints import (
     HintAnswer,
@@ -81,12 +80,12 @@ from .widgets import BoardArea, DigitCounts, GameFooter, PuzzleBar, PuzzleNumber
 from .worker_messages import (
     EntryCounted,
     FileLoaded,
+    Graded,
     HintReady,
     LoadFailed,
     LoadProgress,
     MakeFailed,
     MakeProgress,
-    OwnGraded,
     PuzzleMade,
     SolutionFound,
     SolveFinished,
@@ -274,11 +273,30 @@ class GameScreen(Screen[None]):
         with_header = choose_plan(shape, width, height - CHROME_ROWS)
         without = choose_plan(shape, width, height - CHROME_ROWS + 1)
         short = without is not None and (with_header is None or without.height > with_header.height)
+        if self.has_class("-too-small") and not small:
+            # Hidden, the board lost the keys: it takes them back (else no arrow would move it).
+            self.call_after_refresh(self._board_takes_keys)
         self.set_class(small, "-too-small")
         self.set_class(short, "-short")
         self._fit_footer(width)
         if small:
             self.query_one("#too-small", Static).update(texts.too_small(width, height, need_width, need_height))
+
+    def terminal_cursor(self) -> Offset | None:
+        """Where the terminal's cursor goes: on the selected cell's value while the board has
+        the keys; None elsewhere (the number box, a board too big for the terminal)."""
+        if self.has_class("-too-small"):
+            return None
+        with suppress(NoMatches):
+            board = self.board
+            if self.focused is board and board.display:
+                return board.value_offset(board.cursor)
+        return None
+
+    def _board_takes_keys(self) -> None:
+        if self.focused is None:
+            with suppress(NoMatches):
+                self.board.focus()
 
     def _shown_shape(self) -> Shape:
         """The board on screen: the puzzle being typed in, else the game's."""
@@ -626,6 +644,7 @@ class GameScreen(Screen[None]):
         self._show_board_state()
         self._show_clock()
         self._entered_again()
+        self._grade_unknown()
         if offer and self.rooms.room is not None:
             self.rooms.room.offer_puzzle()  # the host's choice becomes the room's
 
@@ -1007,19 +1026,30 @@ class GameScreen(Screen[None]):
         self._show_new_play()
         if verdict == "several":
             self.show_message(texts.SEVERAL_SOLUTIONS_FOUND)
-        elif self.session.level is None:
-            self._grade(puzzle)
+
+    # ---- the level of a puzzle nobody graded ----------------------------------------
+
+    def _grade_unknown(self) -> None:
+        """Grade the puzzle in play in the background when its level is not known (a file's,
+        the player's own), so the history and the statistics say it; no key waits for it."""
+        token = self.session.begin_grading()
+        if token is not None:
+            self._grade(self.session.puzzle, token)
 
     @work(thread=True, group="grade", exclusive=True, exit_on_error=False)
-    def _grade(self, puzzle: Puzzle) -> None:
+    def _grade(self, puzzle: Puzzle, token: int) -> None:
         worker = get_current_worker()
-        level = grade_entered(puzzle, should_stop=lambda: worker.is_cancelled)
+        try:
+            level = level_word(puzzle, should_stop=lambda: worker.is_cancelled)
+        except Cancelled:
+            return
         if not worker.is_cancelled:
-            self.post_message(OwnGraded(puzzle, level.key))
+            self.post_message(Graded(token, level))
 
-    def on_own_graded(self, message: OwnGraded) -> None:
-        if self.session.own_graded(message.puzzle, message.level) and self._entry is None:
-            self.sub_title = texts.own_title(message.puzzle.shape.name, message.level)
+    def on_graded(self, message: Graded) -> None:
+        session = self.session
+        if session.graded(message.token, message.level) and self._entry is None and session.origin.kind == "own":
+            self.sub_title = texts.own_title(session.puzzle.shape.name, message.level)
 
     def on_paste(self, event: events.Paste) -> None:
         """A puzzle line pasted anywhere in the game: typed in at once, and started as ctrl+s

@@ -3,7 +3,9 @@
 The chart is Textual's own ``Sparkline``: one bar per recent solve, taller
 for a longer time, with no library beyond Textual and readable at 80x24;
 the first and last times and the best are written beside it, since bars
-alone give no numbers.
+alone give no numbers. A single solve has no other to be taller or shorter
+than (the Sparkline would fill its whole width): it is one bar with its
+time, board and date beside it, and a sentence says the chart grows.
 """
 
 from __future__ import annotations
@@ -18,12 +20,14 @@ from textual.binding import Binding, BindingType
 from textual.containers import Vertical
 from textual.widgets import Button, Label, Sparkline, Static
 
+from ..game import texts
 from ..game.clock import format_elapsed
 from ..game.printable import printable
 from ..game.stats_report import room_games_lines
-from ..game.store.statistics import Statistics, mistakes_text
+from ..game.store.statistics import RecentSolve, Statistics, mistakes_text
 from .modal import Modal
 
+BAR = "\u2588\u2588"  # a bar of the chart, two columns wide so it reads as a bar beside the text
 NOT_SAVED = "Your games are not being saved: these figures are this run's alone."
 
 
@@ -59,10 +63,19 @@ def recent_text(stats: Statistics) -> str:
     times = [solve.seconds for solve in stats.recent]
     if not times:
         return "No puzzle solved yet: solve one and its time shows here."
+    if len(times) == 1:
+        return texts.one_solve_so_far(format_elapsed(times[0]))
     return (
         f"Last {len(times)} solves, oldest first: {format_elapsed(times[0])} … {format_elapsed(times[-1])}"
         f" (best {format_elapsed(min(times))})"
     )
+
+
+def one_solve_chart(solve: RecentSolve) -> Text:
+    """The chart of a single solve: its bar, as tall as the chart, and what it was beside it."""
+    time = format_elapsed(solve.seconds)
+    detail = texts.one_solve_bar(time, solve.board, solve.level, solve.day.isoformat())
+    return Text("\n".join([BAR, BAR, f"{BAR} {printable(detail)}"]))
 
 
 class StatisticsScreen(Modal[None]):
@@ -79,7 +92,7 @@ class StatisticsScreen(Modal[None]):
         max-height: 12;
         margin-bottom: 1;
     }
-    StatisticsScreen Sparkline {
+    StatisticsScreen Sparkline, StatisticsScreen #chart {
         height: 3;
         margin: 0 1;
     }
@@ -113,7 +126,9 @@ class StatisticsScreen(Modal[None]):
                     yield Label("No games yet.", id="boards")
                 yield Label(streak_text(stats), id="streak", markup=False)
                 yield Label(recent_text(stats), id="recent", markup=False)
-                if stats.recent:
+                if len(stats.recent) == 1:
+                    yield Static(one_solve_chart(stats.recent[0]), id="chart")
+                elif stats.recent:
                     yield Sparkline([solve.seconds for solve in stats.recent], id="chart")
                 if stats.rooms:
                     yield Label("\n".join(room_games_lines(stats)), id="rooms", markup=False)

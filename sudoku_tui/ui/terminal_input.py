@@ -22,6 +22,8 @@ from textual.drivers.linux_driver import LinuxDriver
 from textual.geometry import Size
 from textual.message import Message
 
+from .terminal_cursor import ShowsCursor
+
 # Wider and taller than any real terminal (a small font on an 8K screen is about
 # 900 x 260), small enough that laying the game out stays within its memory cap.
 LARGEST = Size(1000, 500)
@@ -67,8 +69,9 @@ class PlayerInput:
             return []
 
 
-class PlayerTerminalDriver(LinuxDriver):
-    """Textual's Linux driver, with input that never ends the game and sizes that stay bounded.
+class PlayerTerminalDriver(ShowsCursor, LinuxDriver):
+    """Textual's Linux driver, with input that never ends the game and sizes that stay bounded,
+    and the terminal's cursor shown on the selected cell (:mod:`.terminal_cursor`).
 
     It draws on standard output (Textual's draws on standard error): a served game
     sends its standard error to the server's log, so no traceback reaches the player."""

@@ -18,11 +18,13 @@ from textual.drivers._byte_stream import ByteStream
 from textual.drivers.web_driver import WebDriver, _ExitInput
 from textual.message import Message
 
+from .terminal_cursor import ShowsCursor
 from .terminal_input import PlayerInput, clamped_message
 
 
-class PlayerWebDriver(WebDriver):
-    """Textual's web driver, with input that never ends the game and sizes that stay bounded."""
+class PlayerWebDriver(ShowsCursor, WebDriver):
+    """Textual's web driver, with input that never ends the game and sizes that stay bounded,
+    and the terminal's cursor shown on the selected cell (:mod:`.terminal_cursor`)."""
 
     def process_message(self, message: Message) -> None:
         super().process_message(clamped_message(message))

@@ -109,10 +109,10 @@ class EntryCounted(Message):
         self.verdict = verdict
 
 
-class OwnGraded(Message):
-    """The player's own puzzle got its level."""
+class Graded(Message):
+    """The puzzle in play got its level (a file's puzzle, or the player's own), for grade job ``token``."""
 
-    def __init__(self, puzzle: Puzzle, level: str) -> None:
+    def __init__(self, token: int, level: str) -> None:
         super().__init__()
-        self.puzzle = puzzle
+        self.token = token
         self.level = level

@@ -86,8 +86,10 @@ def test_an_own_puzzle_keeps_the_game_it_replaced_and_is_kept_as_own(tmp_path: P
     assert session.origin.kind == "own" and session.level is None
     assert session.keeper.resumable(first) is not None
     session.enter(2, 4)
-    assert session.own_graded(read_pasted(NINE), "easy") and session.level == "easy"
-    assert not session.own_graded(read_pasted(NINE), "hard")  # graded once
+    token = session.begin_grading()
+    assert token is not None and session.graded(token, "easy") and session.level == "easy"
+    assert not session.graded(token, "hard")  # graded once
+    assert session.begin_grading() is None  # its level is known
     session.quit()
     again = Session(SqliteStore(tmp_path / "store.sqlite3"), start_folder=tmp_path)
     last = again.open_store()

@@ -11,6 +11,7 @@ from ui_helpers import SIZE, label, load, settle, wait_for
 from ui_puzzles import FOUR_NO_SOLUTION, FOUR_PUZZLES, NINE_PUZZLES
 
 from sudoku_tui.game import texts
+from sudoku_tui.game.store.records import UNGRADED
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.dialogs import MessageDialog, ResumeDialog
 from sudoku_tui.ui.new_puzzle_dialog import ChoiceSet, NewPuzzleDialog
@@ -86,7 +87,9 @@ async def test_several_solutions_are_said_and_played_all_the_same() -> None:
         assert message_of(app) == texts.SEVERAL_SOLUTIONS_FOUND
         await pilot.press("enter")
         assert app.session.puzzle.to_line() == SEVERAL_FOUR and app.session.in_game
-        assert app.session.origin.kind == "own" and app.session.level is None
+        await wait_for(pilot, "grade")
+        # No grade means anything with several solutions: it says so in a word.
+        assert app.session.origin.kind == "own" and app.session.level == UNGRADED
 
 
 async def test_a_pasted_grid_replaces_the_game_which_is_kept(puzzle_dir: Path) -> None:

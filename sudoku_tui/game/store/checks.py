@@ -29,7 +29,7 @@ from ...engine.board.shapes import shape_for_size
 from ...engine.board.variants import line_fields_of
 from ...engine.files.variant_lines import LineFailure, check_fields
 from ...engine.logic.step import TechniqueName
-from .records import LEVELS, ROOM_GAME_KINDS, Aids, FinishedGame, Game, RoomGame, Source, boards, game_key
+from .records import ROOM_GAME_KINDS, STORED_LEVELS, Aids, FinishedGame, Game, RoomGame, Source, boards, game_key
 
 Row = Mapping[str, object]
 
@@ -200,7 +200,7 @@ PRACTISED_NAMES = frozenset(name.value for name in TechniqueName)
 
 
 def _level(value: object) -> str | None:
-    return value if isinstance(value, str) and value in LEVELS else None
+    return value if isinstance(value, str) and value in STORED_LEVELS else None
 
 
 def _aids(row: Row) -> Aids:

@@ -125,6 +125,11 @@ class Store(ABC):
         the room numbered the finish after the entry was written)."""
 
     @abstractmethod
+    def record_level(self, player: str, game_id: str, level: str) -> None:
+        """The history entry ``game_id`` was of a puzzle of level ``level`` (graded in the
+        background, after the game had ended); an entry with a level keeps it."""
+
+    @abstractmethod
     def history(self, player: str, limit: int | None = 100, key: str | None = None) -> list[FinishedGame]:
         """The player's recorded games, the last ended first; only this puzzle's with ``key``."""
 

@@ -18,6 +18,10 @@ from ...engine.board.variants import variant_names
 # Levels as the store writes them; engine.levels is light, so reading the
 # store still never imports the generator (and the solver behind it).
 LEVELS = LEVEL_KEYS
+# The level of a game whose puzzle the game tried to grade and could not (no solution, or
+# several): said so in a word, where a level never looked for stays unknown (None).
+UNGRADED = "ungraded"
+STORED_LEVELS = (*LEVELS, UNGRADED)
 CLASSIC_BOARDS = ("4x4", "9x9", "16x16", "25x25", "samurai")
 
 

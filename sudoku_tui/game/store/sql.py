@@ -38,7 +38,7 @@ from .checks import (
 )
 from .database import Database
 from .interface import LinkRefused, NameTaken, Store, StoreUnavailable
-from .records import LEVELS, FinishedGame, Game, RankedSolve, RankedStreak, RoomGame, boards, utc_date
+from .records import STORED_LEVELS, FinishedGame, Game, RankedSolve, RankedStreak, RoomGame, boards, utc_date
 from .settings import SETTINGS, SettingValue, setting
 from .statistics import Statistics, compute_statistics
 from .together import daily_ranking, merge_players, resolved, streak_ranking
@@ -363,6 +363,15 @@ class SqlStore(Store):
                 [*columns.values(), self._who(player, db), game_id],
             )
 
+    def record_level(self, player: str, game_id: str, level: str) -> None:
+        if level not in STORED_LEVELS:
+            raise ValueError(f"not a level to store: {level!r}")
+        with self._guard("could not be saved"), self._transaction() as db:
+            db.execute(
+                "UPDATE history SET level = ? WHERE player = ? AND game_id = ? AND level IS NULL",
+                [level, self._who(player, db), game_id],
+            )
+
     def history(self, player: str, limit: int | None = 100, key: str | None = None) -> list[FinishedGame]:
         sql, params = SELECT_HISTORY, [check_player(player)]
         if key is not None:
@@ -392,7 +401,7 @@ class SqlStore(Store):
             unrecorded = []
             for shape, level, shown in self._db.execute(UNRECORDED_GAMES, [player]):
                 if shape in boards():
-                    unrecorded.append((str(shape), level if level in LEVELS else None, shown == 1))
+                    unrecorded.append((str(shape), level if level in STORED_LEVELS else None, shown == 1))
                 else:
                     self.skipped()
         today = today if today is not None else utc_date(self.clock())

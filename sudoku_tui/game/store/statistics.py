@@ -18,7 +18,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
-from .records import LEVELS, FinishedGame, Outcome, RoomGame, boards
+from .records import STORED_LEVELS, FinishedGame, Outcome, RoomGame, boards
 
 RECENT = 30
 ROOM_GAMES = 5  # the room games the statistics list, the last first
@@ -27,7 +27,7 @@ ROOM_GAMES = 5  # the room games the statistics list, the last first
 @dataclass(frozen=True)
 class BoardStatistics:
     board: str
-    level: str | None  # None: games whose level is not known (puzzles from files)
+    level: str | None  # None: games whose level is not known; "ungraded": no grade could be given
     started: int
     solved: int  # by the player
     best: float | None  # seconds, over the player's solves
@@ -131,7 +131,7 @@ def _order(group: tuple[str, str | None]) -> tuple[int, int]:
     board, level = group
     known = boards()
     board_rank = known.index(board) if board in known else len(known)
-    return board_rank, LEVELS.index(level) if level in LEVELS else len(LEVELS)
+    return board_rank, STORED_LEVELS.index(level) if level in STORED_LEVELS else len(STORED_LEVELS)
 
 
 def compute_statistics(
