@@ -24,6 +24,7 @@ from datetime import date
 from .. import texts
 from ..clock import TimeSource
 from ..players.names import name_key
+from ..replay.recording import RecordedGame, RecordingError, decode_moves
 from .checks import (
     BadRow,
     check_finished,
@@ -31,13 +32,12 @@ from .checks import (
     check_player,
     checked_game,
     checked_room,
-    recorded_moves,
     finished_row,
     game_row,
+    recorded_moves,
     room_columns,
     stored_start,
 )
-from ..replay.recording import RecordedGame, RecordingError, decode_moves
 from .database import Database
 from .interface import LinkRefused, NameTaken, Store, StoreUnavailable
 from .records import LEVELS, FinishedGame, Game, RankedSolve, RankedStreak, RoomGame, boards, utc_date
