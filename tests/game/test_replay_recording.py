@@ -9,7 +9,7 @@ import sqlite3
 from dataclasses import replace
 from pathlib import Path
 
-import pytest
+from store_backends import StoreMaker, postgresql_socket, postgresql_url, store_maker
 
 from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.puzzle import Puzzle
@@ -21,8 +21,8 @@ from sudoku_tui.game.replay.recording import RecordedGame, RecordingError, decod
 from sudoku_tui.game.session import Session
 from sudoku_tui.game.store.interface import LOCAL_PLAYER
 from sudoku_tui.game.store.sqlite import SqliteStore
-from store_backends import StoreMaker, postgresql_socket, postgresql_url, store_maker  # noqa: F401 (fixtures)
 
+__all__ = ["postgresql_socket", "postgresql_url", "store_maker"]  # the fixtures, used by name
 SHAPE = square(3)
 # The labeller's test puzzle (tests/game/test_replay_labels.py): its moves' labels are known.
 LINE = "..9..47...53.9.264..7.5.89...89..3...35.8.42..124356..294.7.5863715689425862491.."
@@ -136,7 +136,7 @@ def test_several_cells_a_hint_and_every_candidate_are_recorded_as_one_stroke_eac
     session.apply_step(step)
     kinds = [(m.kind, m.together) for m in session.moves]
     assert kinds[:4] == [(K.VALUE, False), (K.VALUE, True), (K.CLEAR, False), (K.CLEAR, True)]
-    marks = [m for m in session.moves[4:-1]]
+    marks = list(session.moves[4:-1])
     assert marks and all(m.kind is K.MARK and m.at_ms == 1_000 for m in marks)
     assert [m.together for m in marks] == [False] + [True] * (len(marks) - 1)
     assert session.moves[-1] == Move(K.HINT, cell(6, 8), 7, 1_000)
