@@ -79,6 +79,11 @@ def test_replay_prints_each_move_with_its_label_as_json_and_as_lines(tmp_path: P
     waits = replay["waits"]
     assert waits[0]["move"] == 5 and waits[0]["waited"] == 58.0
     assert waits[0]["step"] is not None and waits[0]["step"]["technique"]
+    env = {**os.environ, "XDG_DATA_HOME": str(tmp_path)}
+    stats = subprocess.run(
+        [sys.executable, "-m", "sudoku_tui", "stats", "--json"], capture_output=True, text=True, env=env, timeout=120
+    )
+    assert [game["id"] for game in json.loads(stats.stdout)["history"]] == [game_id]  # where a player finds it
     # The same game by its id, as lines for a person; the labels come from the cache now.
     text = run(tmp_path, game_id)
     assert text.returncode == 0, text.stderr
