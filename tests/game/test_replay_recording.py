@@ -11,7 +11,6 @@ from pathlib import Path
 
 from store_backends import StoreMaker, postgresql_socket, postgresql_url, store_maker
 
-from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.logic.step import Step, TechniqueName
 from sudoku_tui.engine.search.solver import solve
@@ -21,62 +20,10 @@ from sudoku_tui.game.replay.recording import RecordedGame, RecordingError, decod
 from sudoku_tui.game.session import Session
 from sudoku_tui.game.store.interface import LOCAL_PLAYER
 from sudoku_tui.game.store.sqlite import SqliteStore
+from tests.game.replay_games import KNOWN_LABELS, LINE, SHAPE, FakeTime, cell, known_moves, play_known_game
 
 __all__ = ["postgresql_socket", "postgresql_url", "store_maker"]  # the fixtures, used by name
-SHAPE = square(3)
-# The labeller's test puzzle (tests/game/test_replay_labels.py): its moves' labels are known.
-LINE = "..9..47...53.9.264..7.5.89...89..3...35.8.42..124356..294.7.5863715689425862491.."
 K = MoveKind
-
-
-def cell(row: int, column: int) -> int:
-    return (row - 1) * 9 + column - 1
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def play_known_game(session: Session, time: FakeTime) -> None:
-    """Two singles, a pair elimination, a guess and a mistake (and a mark, a colour, undo and redo)."""
-    session.start_own(Puzzle.from_line(SHAPE, LINE))
-    time.now += 2
-    assert session.toggle_mark(cell(1, 8), 3).changed
-    time.now += 2
-    assert session.toggle_mark(cell(1, 8), 3).changed  # rubbed out: the naked pair r6c8/r9c8 allows it
-    time.now += 5
-    assert session.enter(cell(6, 9), 8).changed  # hidden single
-    time.now += 3
-    assert session.enter(cell(6, 8), 7).changed  # naked single
-    time.now += 58
-    assert session.enter(cell(1, 4), 6).changed  # right, but a guess
-    time.now += 5
-    assert session.enter(cell(1, 1), 1).changed  # a mistake: the solution has 8
-    time.now += 1
-    assert session.paint(cell(1, 1), 2).changed
-    assert session.undo().changed  # the paint
-    assert session.redo().changed
-
-
-KNOWN_LABELS = (None, "Naked Pair", "Hidden Single", "Naked Single", "guess", "mistake", None, None, None)
-
-
-def known_moves() -> tuple[Move, ...]:
-    return (
-        Move(K.MARK, cell(1, 8), 3, 2_000),
-        Move(K.UNMARK, cell(1, 8), 3, 4_000),
-        Move(K.VALUE, cell(6, 9), 8, 9_000),
-        Move(K.VALUE, cell(6, 8), 7, 12_000),
-        Move(K.VALUE, cell(1, 4), 6, 70_000),
-        Move(K.VALUE, cell(1, 1), 1, 75_000),
-        Move(K.COLOUR, cell(1, 1), 2, 76_000),
-        Move(K.UNDO, at_ms=76_000),
-        Move(K.REDO, at_ms=76_000),
-    )
 
 
 def test_a_game_played_through_the_session_is_recorded_saved_read_back_and_labelled(tmp_path: Path) -> None:
