@@ -15,7 +15,7 @@ from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.logic.step import Step, TechniqueName
 from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game.replay.cache import decode_labels, encode_labels, labels_for
-from sudoku_tui.game.replay.labels import Move, MoveKind, label_game, labels_key
+from sudoku_tui.game.replay.labels import Board, Move, MoveKind, label_game, labels_key
 from sudoku_tui.game.replay.recording import RecordedGame, RecordingError, decode_moves, encode_moves
 from sudoku_tui.game.session import Session
 from sudoku_tui.game.store.interface import LOCAL_PLAYER
@@ -224,3 +224,59 @@ def test_labels_read_back_as_they_were_worked_out() -> None:
     assert decode_labels(encode_labels(labels), len(game.moves)) == labels
     assert decode_labels(encode_labels(labels), len(game.moves) + 1) is None
     assert replace(labels, waits=()) != labels  # the waits are part of what is kept
+
+
+def test_the_recorded_moves_played_again_give_the_board_the_session_has() -> None:
+    """Whatever the player does (values on one cell or several, marks, candidates, paint,
+    hints, undo and redo), the labeller's board playing the recorded moves again holds
+    the session's values: the replay shows the game as it was."""
+    puzzle = Puzzle.from_line(SHAPE, LINE)
+    solution = solve(puzzle)
+    assert solution is not None
+    empty = [c for c, given in enumerate(puzzle.givens) if not given]
+    for seed in range(6):
+        rng = random.Random(seed)
+        session = Session(SqliteStore.in_memory(), now=FakeTime())
+        session.start_own(puzzle)
+        for _ in range(150):
+            cells = rng.sample(empty, rng.choice([1, 1, 2, 3]))
+            value = rng.randrange(10)
+            action = rng.randrange(8)
+            if action == 0:
+                session.enter_each(cells, value)
+            elif action == 1:
+                session.toggle_mark_each(cells, max(value, 1))
+            elif action == 2:
+                session.paint_each(cells, rng.randrange(7))
+            elif action == 3:
+                session.fill_candidates() if rng.random() < 0.2 else session.enter(cells[0], value)
+            elif action == 4:
+                session.apply_step(Step(TechniqueName.NAKED_SINGLE, placements=((cells[0], solution[cells[0]]),)))
+            elif action == 5:
+                session.apply_step(Step(TechniqueName.NAKED_PAIR, eliminations=((cells[0], max(value, 1)),)))
+            elif action == 6:
+                session.undo()
+            else:
+                session.redo()
+        board = Board(puzzle, solution)
+        for move in session.moves:
+            board.play(move)
+        assert board.values == session.play.values, seed
+
+
+def test_a_value_typed_where_it_stands_takes_its_turn_of_undo_in_the_recording_too() -> None:
+    puzzle = Puzzle.from_line(SHAPE, LINE)
+    solution = solve(puzzle)
+    assert solution is not None
+    session = Session(SqliteStore.in_memory(), now=FakeTime())
+    session.start_own(puzzle)
+    r1c1, r2c1, r9c9 = cell(1, 1), cell(2, 1), cell(9, 9)
+    session.enter_each([r1c1, r9c9], 4)
+    session.toggle_mark(r2c1, 4)
+    assert session.enter_each([r1c1, r9c9], 4).changed  # the values stood: r2c1's mark goes
+    assert session.moves[-1] == Move(K.UNMARK, r2c1, 4, 0)
+    session.undo()  # the mark comes back; the 4s stay
+    board = Board(puzzle, solution)
+    for move in session.moves:
+        board.play(move)
+    assert board.values == session.play.values and session.play.values[r1c1] == 4
