@@ -518,7 +518,7 @@ REPLAY_AT_START = "The start: no move yet. → steps forward, space plays."
 REPLAY_NO_MOVES = "This game has no moves to replay yet."
 REPLAY_NO_GAME = "That game's moves were not recorded: it cannot be replayed."
 LONGEST_WAITS_HEADING = "Longest waits (w goes to each)"
-REPLAY_BACK = "Esc back"
+REPLAY_BACK = "Back to the Game"
 # What each kind of move did, after the cell's name (a move with no cell stands alone).
 MOVE_WORDS = {
     "value": "= {value}",
@@ -575,7 +575,7 @@ def wait_line(waited_ms: int, before: str, seen: str | None) -> str:
 def playback(playing: bool, speed: int, index: int, count: int) -> str:
     """The replay's status line: playing or paused, the speed, the place among the moves."""
     state = "▶ Playing" if playing else "Paused"
-    return f"{state} at {speed}x · move {index} of {count} · ← → step · space plays · + - speed"
+    return f"{state} at {speed}x · move {index} of {count}"
 
 
 # The command line
