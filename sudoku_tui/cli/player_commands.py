@@ -1,4 +1,5 @@
-"""The commands on the player's own record: ``stats`` (the games played),
+"""The commands on the player's own record: ``stats`` (the games played), ``replay``
+(a game's moves labelled),
 ``daily`` (the daily puzzle, the same on every machine) and ``leaderboard``
 (the daily's ranking and the streaks of every player in a store)."""
 
@@ -20,6 +21,20 @@ def _stats(args: argparse.Namespace) -> int:
     from ..game.stats_report import run_stats
 
     return run_stats(args.json)
+
+
+def _add_replay(parser: argparse.ArgumentParser) -> None:
+    parser.add_argument(
+        "game", nargs="?", default=None, metavar="GAME", help="a game's id from stats --json (default: the last ended)"
+    )
+    parser.add_argument("--json", action="store_true", help="print it as one JSON object")
+
+
+def _replay(args: argparse.Namespace) -> int:
+    # The store and the labeller load only for this command; --help stays fast.
+    from ..game.replay.report import run_replay
+
+    return run_replay(args.game, args.json)
 
 
 def _add_daily(parser: argparse.ArgumentParser) -> None:
@@ -58,6 +73,12 @@ def _leaderboard(args: argparse.Namespace) -> int:
 
 COMMANDS = (
     Command("stats", "your games: per board and level, the daily streak, recent solves", _add_stats, _stats),
+    Command(
+        "replay",
+        "a game's moves, each labelled with the step that justified it, and the longest waits",
+        _add_replay,
+        _replay,
+    ),
     Command(
         "daily",
         "the daily puzzle: the same line on every machine for a date",

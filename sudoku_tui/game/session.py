@@ -43,6 +43,9 @@ from .hints import HintTracker, Signature
 from .keeper import Keeper
 from .new_puzzle import NewPuzzleChoice
 from .play import Move, Play
+from .replay.labels import Move as RecordedMove
+from .replay.labels import MoveKind
+from .replay.recording import Recorder, moves_of
 from .result_card import ResultCard, result_card
 from .selection import Selection
 from .store.interface import LOCAL_PLAYER, Store
@@ -167,6 +170,7 @@ class Session:
         self.making: NewPuzzleChoice | None = None
         self.last_choice: NewPuzzleChoice | None = None
         self.hints = HintTracker()
+        self.recorder = Recorder()  # the moves of the game in play, for its replay
         self.boxes = BoxOrder()  # the order the game's boxes were completed in (the result card's picture)
         self.room: RoomGame | None = None  # the room the game in play is played in, as the history will say it
         self.watching = False  # watching a room: the board is the room's, never this player's game
@@ -399,6 +403,7 @@ class Session:
         self._tell_start(puzzle, resumed)
         self.in_game, self._kept, self._ended, self.solved, self.paused = True, resumed is not None, False, False, False
         self.play = play or Play(puzzle)
+        self.recorder = Recorder.resumed(resumed.moves) if resumed is not None else Recorder()
         self.cursor = resumed.cursor if resumed is not None else 0
         self.solution = None
         self.boxes.start(self.play.shape, self.play.values)
@@ -446,6 +451,7 @@ class Session:
             aids=self.aids,
             cursor=self.cursor,
             room=self.room,
+            moves=self.recorder.data(),
         )
 
     def placed_in_race(self, place: int) -> None:
@@ -534,14 +540,14 @@ class Session:
             return REFUSED
         if self.play.values[cell] == value:
             return UNCHANGED
-        return self._answer(self.play.enter(cell, value))
+        return self._answer(self.play.enter(cell, value), MoveKind.VALUE)
 
     def toggle_mark(self, cell: int, value: int) -> Answer:
         """A value typed in pencil mode: its mark on or off; refused in a given or a filled cell."""
         self.cursor = cell
         if not self.play.may_enter(cell) or not self.play.may_mark(cell):
             return REFUSED
-        return self._answer(self.play.toggle_mark(cell, value))
+        return self._answer(self.play.toggle_mark(cell, value), MoveKind.MARK)
 
     def selected_cells(self) -> tuple[int, ...]:
         """The cells the player selected (``shift`` with an arrow), or the cursor's cell alone."""
@@ -554,7 +560,7 @@ class Session:
             return self.enter(cells[0], value)
         if not self.play.changeable(cells):
             return REFUSED
-        return self._answer(self.play.enter_each(cells, value))
+        return self._answer(self.play.enter_each(cells, value), MoveKind.VALUE)
 
     def toggle_mark_each(self, cells: Sequence[int], value: int) -> Answer:
         """A mark on several cells at once (set on all unless all have it), as one move;
@@ -563,14 +569,14 @@ class Session:
             return self.toggle_mark(cells[0], value)
         if not any(self.play.may_mark(cell) for cell in self.play.changeable(cells)):
             return REFUSED
-        return self._answer(self.play.toggle_mark_each(cells, value))
+        return self._answer(self.play.toggle_mark_each(cells, value), MoveKind.MARK)
 
     def paint(self, cell: int, colour: int) -> Answer:
         """Colour mode's paint on a cell (0 takes it off): refused on a given."""
         self.cursor = cell
         if not self.play.may_paint(cell):
             return REFUSED
-        return self._answer(self.play.paint(cell, colour))
+        return self._answer(self.play.paint(cell, colour), MoveKind.COLOUR)
 
     def paint_each(self, cells: Sequence[int], colour: int) -> Answer:
         """Colour mode's paint on several cells at once (the givens among them stay bare), as
@@ -579,21 +585,34 @@ class Session:
             return self.paint(cells[0], colour)
         if not any(self.play.may_paint(cell) for cell in cells):
             return REFUSED
-        return self._answer(self.play.paint_cells(cells, colour))
+        return self._answer(self.play.paint_cells(cells, colour), MoveKind.COLOUR)
 
     def fill_candidates(self) -> Answer:
-        return self._answer(self.play.fill_candidates())
+        return self._answer(self.play.fill_candidates(), MoveKind.MARK)
 
     def undo(self) -> Answer:
-        return self._answer(self.play.undo())
+        return self._answer(self.play.undo(), MoveKind.UNDO)
 
     def redo(self) -> Answer:
-        return self._answer(self.play.redo())
+        return self._answer(self.play.redo(), MoveKind.REDO)
 
-    def _answer(self, move: Move | None) -> Answer:
+    def _answer(self, move: Move | None, action: MoveKind) -> Answer:
         if move is None:
             return UNCHANGED
+        self.record(action, move)
         return Answer(move, solved=self.after_change())
+
+    def record(self, action: MoveKind, move: Move) -> None:
+        """Keep a change the player made with the game's moves, at the game clock's time
+        (before :meth:`after_change` saves them). A room's undo of the player's own move
+        comes here too."""
+        if self.in_game and not self.watching:
+            self.recorder.add(moves_of(action, move, int(self.clock.elapsed() * 1000)))
+
+    @property
+    def moves(self) -> tuple[RecordedMove, ...]:
+        """The moves of the game in play so far (a resumed game's from its start), for its replay."""
+        return self.recorder.moves
 
     def begin_solve(self) -> int | None:
         """A token for a solve of the puzzle in play, or None when none may start."""
@@ -609,12 +628,16 @@ class Session:
             return None
         self.solving = False
         if solution is None:
-            self.play.replace_values(self.puzzle.givens, "Show the puzzle")
+            shown = self.play.replace_values(self.puzzle.givens, "Show the puzzle")
+            if shown is not None:
+                self.record(MoveKind.VALUE, shown)
             self.after_change(announce=False)
             return False
         self.solution = tuple(solution)
         self.aids = replace(self.aids, solve_used=True)
-        self.play.replace_values(solution)
+        filled = self.play.replace_values(solution)
+        if filled is not None:
+            self.record(MoveKind.SOLVE, filled)
         self.after_change(announce=False)
         return True
 
@@ -632,7 +655,8 @@ class Session:
         move that one undo takes back; eliminations are also remembered for the
         next hint, so that one is not found again when the cells had no marks."""
         self.hints.applied(step)
-        return self._answer(self.play.apply_step(step.placements, step.eliminations, name=f"Hint: {step.technique}"))
+        hinted = self.play.apply_step(step.placements, step.eliminations, name=f"Hint: {step.technique}")
+        return self._answer(hinted, MoveKind.HINT)
 
     def hint_shown(self) -> None:
         """A hint named its step: it counts as used."""

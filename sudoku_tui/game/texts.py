@@ -683,3 +683,30 @@ def not_more_than_zero_seconds(text: str) -> str:
 
 def not_a_folder(text: str) -> str:
     return f"{text} is not a folder"
+
+
+# The command line: sudoku-tui replay (docs/replays.md), and the labels it works out.
+REPLAY_NO_SOLUTION = "The puzzle of this game has no solution: its moves cannot be judged."
+REPLAY_NO_FINISHED_GAME = "No finished game to replay yet: finish one, or name a game in progress."
+REPLAY_WAITS_HEADING = "Longest waits:"
+REPLAY_NO_MOVES = "No moves were recorded in this game (it was played before moves were recorded)."
+REPLAY_NOTHING_TO_SEE = "no step"
+
+
+def replay_unknown_game(game_id: str) -> str:
+    return f"No game {game_id!r} in your games: the ids are in 'sudoku-tui stats --json' (its history)."
+
+
+def replay_heading(game_id: str, board: str, elapsed: str, outcome: str, moves: int) -> str:
+    noun = "move" if moves == 1 else "moves"
+    return f"Game {game_id}: {board}, {elapsed}, {outcome}, {moves} {noun}"
+
+
+def replay_wait(move: int, waited: str, step: str) -> str:
+    return f"  before move {move}, {waited}: {step}"
+
+
+def replay_outcome(solved: bool, finished: bool) -> str:
+    if not finished:
+        return "in progress"
+    return "solved" if solved else "not solved"

@@ -238,7 +238,7 @@ def test_an_empty_database_is_brought_to_the_schema_in_one_step(tmp_path: Path) 
         tables = {name for (name,) in db.execute("SELECT name FROM sqlite_master WHERE type = 'table'")}
         assert db.execute("PRAGMA journal_mode").fetchone() == ("wal",)
     db.close()
-    assert tables == {"notes", "games", "history", "settings", "players", "aliases", "link_codes"}
+    assert tables == {"notes", "games", "history", "settings", "players", "aliases", "link_codes", "labels"}
 
 
 def store_of_version(path: Path, version: int, game: Game, without: tuple[str, ...]) -> None:
@@ -262,8 +262,8 @@ def store_of_version(path: Path, version: int, game: Game, without: tuple[str, .
 
 def test_a_store_of_the_first_version_is_migrated_with_its_games(tmp_path: Path) -> None:
     path = tmp_path / STORE_NAME
-    # Version 2 added the cursor, version 4 the colours.
-    store_of_version(path, 1, four_game(elapsed=42.0), without=("cursor", "colours"))
+    # Version 2 added the cursor, version 5 the colours, version 6 the moves.
+    store_of_version(path, 1, four_game(elapsed=42.0), without=("cursor", "colours", "moves"))
     with SqliteStore(path) as store:
         assert store.schema_version() == SCHEMA_VERSION == len(MIGRATIONS)
         found = store.find_game("local", four_game().key)
@@ -289,7 +289,7 @@ def test_colours_round_trip_and_a_row_of_bad_colours_reads_as_none(store: SqlSto
 
 def test_a_store_of_version_three_is_migrated_with_its_games_uncoloured(tmp_path: Path) -> None:
     path = tmp_path / STORE_NAME
-    store_of_version(path, 3, four_game(elapsed=42.0, cursor=3), without=("colours",))
+    store_of_version(path, 3, four_game(elapsed=42.0, cursor=3), without=("colours", "moves"))
     with SqliteStore(path) as store:
         assert store.schema_version() == SCHEMA_VERSION
         found = store.find_game("local", four_game().key)

@@ -25,6 +25,7 @@ from ...engine.board.puzzle import Puzzle
 from ...engine.board.shapes import shape_for_size
 from ...engine.logic.step import Step
 from ..play import COLOURS, CellChange, Move
+from ..replay.labels import MoveKind
 from ..session import REFUSED, UNCHANGED, Answer, Session
 from ..store.records import RoomGame
 from .messages import Role, RoomKind, Seat
@@ -292,6 +293,7 @@ class RoomPlay:
                 undone = Move(f"Undo {move.name}", tuple(back))
                 self._write(back)
                 self._send(undone)
+                self.session.record(MoveKind.UNDO, undone)
                 return Answer(undone, solved=self.session.after_change())
         return UNCHANGED
 

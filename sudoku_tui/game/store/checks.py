@@ -39,6 +39,7 @@ MAX_TIMESTAMP = 253_402_300_799.0  # the last second of the year 9999
 MAX_PATH = 4096
 MAX_ID = 80
 MAX_PLAYER = 256
+MOST_MOVE_BYTES = 4_000_000  # a game's recorded moves: some 800 000 moves, past any game played
 _CONTROL = re.compile(r"[\x00-\x1f\x7f-\x9f]")
 _ROOM_NAME = re.compile(r"[A-Za-z0-9_-]{1,16}")  # a name as rooms show it (rooms.messages checks it in full)
 MAX_ROOM_SEATS = 40  # a room's seats: no race has a larger field, no co-op more others
@@ -253,6 +254,14 @@ def _colours(value: object, shape: Shape) -> tuple[int, ...]:
     return colours if any(colours) else ()
 
 
+def recorded_moves(value: object) -> bytes:
+    """A game's recorded moves as stored (NULL in a game of before they were recorded): bytes, read when
+    replayed (recording.py says what bytes that are no moves do then)."""
+    if isinstance(value, bytes | bytearray | memoryview) and len(value) <= MOST_MOVE_BYTES:
+        return bytes(value)
+    return b""
+
+
 def check_game(row: Row) -> Game:
     """A game in progress from a store's row; BadRow when it cannot be one."""
     shape = _shape(row.get("shape"))
@@ -273,6 +282,7 @@ def check_game(row: Row) -> Game:
         last_played=_timestamp(row.get("last_played"), lenient=True),
         cursor=_cursor(row.get("cursor", 0), shape),
         colours=_colours(row.get("colours", ""), shape),
+        moves=recorded_moves(row.get("moves")),
     )
 
 
@@ -322,6 +332,7 @@ def game_row(game: Game) -> dict[str, object]:
         "last_played": game.last_played,
         "cursor": game.cursor,
         "colours": "".join(str(colour) for colour in game.colours),
+        "moves": game.moves or None,
     }
 
 

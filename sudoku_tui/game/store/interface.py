@@ -28,6 +28,7 @@ from types import TracebackType
 
 from .. import texts
 from ..clock import TimeSource
+from ..replay.recording import RecordedGame
 from .records import FinishedGame, Game, RankedSolve, RankedStreak, RoomGame
 from .settings import SettingValue
 from .statistics import Statistics
@@ -131,6 +132,25 @@ class Store(ABC):
     @abstractmethod
     def statistics(self, player: str, today: date | None = None, recent: int = 30) -> Statistics:
         """The player's statistics on ``today`` (UTC; the store's clock's date when None)."""
+
+    # ---- replays -------------------------------------------------------------------
+
+    @abstractmethod
+    def recorded_game(self, player: str, game_id: str) -> RecordedGame | None:
+        """The player's game ``game_id`` with its moves: in progress (``finished`` False), else
+        from the history; None when the player has none of that id (another player's is none)."""
+
+    @abstractmethod
+    def last_recorded_game(self, player: str) -> RecordedGame | None:
+        """The player's game that ended last (one left for another puzzle is still in progress)."""
+
+    @abstractmethod
+    def cached_labels(self, key: str) -> str | None:
+        """The labels kept under ``key`` (``labels.labels_key``: the puzzle and the moves), or None."""
+
+    @abstractmethod
+    def keep_labels(self, key: str, labels: str) -> None:
+        """Keep a game's labels under ``key``; the cache forgets the games labelled longest ago."""
 
     # ---- settings -----------------------------------------------------------------
 

@@ -29,9 +29,10 @@ from .sql import MIGRATIONS as SQL_MIGRATIONS
 from .sql import SqlStore, migrate
 
 # The schema's steps in PostgreSQL's types: a REAL there is a 4-byte float here,
-# too coarse for a timestamp, so times and durations are double precision.
+# too coarse for a timestamp, so times and durations are double precision; bytes are BYTEA.
 MIGRATIONS: tuple[tuple[str, ...], ...] = tuple(
-    tuple(statement.replace(" REAL ", " DOUBLE PRECISION ") for statement in step) for step in SQL_MIGRATIONS
+    tuple(statement.replace(" REAL ", " DOUBLE PRECISION ").replace(" BLOB", " BYTEA") for statement in step)
+    for step in SQL_MIGRATIONS
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 VERSION_TABLE = "CREATE TABLE IF NOT EXISTS sudoku_schema (version INTEGER NOT NULL)"

@@ -105,7 +105,8 @@ class Game:
     ``values`` is a puzzle line of the board (``.`` for an empty cell);
     ``marks[cell]`` is a bit set of pencil marks (bit ``v - 1`` for value ``v``);
     ``colours[cell]`` the cell's paint (0 none, 1 to 6), or ``()`` when no cell
-    is painted (and in a game saved before colours). The store sets ``game_id``
+    is painted (and in a game saved before colours); ``moves`` the recorded moves'
+    bytes (``b""`` in a game saved before they were recorded). The store sets ``game_id``
     and ``started_at`` on the first write and ``last_played`` on every write.
     """
 
@@ -124,6 +125,7 @@ class Game:
     cursor: int = 0  # the selected cell
     room: RoomGame | None = None  # played in a room: its history entry says so (never kept in progress)
     colours: tuple[int, ...] = ()
+    moves: bytes = b""  # the recorded moves (game/replay/recording.py's bytes), b"" for none
 
     @property
     def key(self) -> str:
@@ -152,6 +154,7 @@ class Game:
         game_id: str | None = None,
         room: RoomGame | None = None,
         colours: Sequence[int] = (),
+        moves: bytes = b"",
     ) -> Game:
         """The record of a game in play."""
         shape = puzzle.shape
@@ -169,6 +172,7 @@ class Game:
             game_id=game_id,
             room=room,
             colours=tuple(colours) if any(colours) else (),
+            moves=moves,
         )
 
 

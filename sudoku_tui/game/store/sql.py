@@ -24,6 +24,7 @@ from datetime import date
 from .. import texts
 from ..clock import TimeSource
 from ..players.names import name_key
+from ..replay.recording import RecordedGame, RecordingError, decode_moves
 from .checks import (
     BadRow,
     check_finished,
@@ -33,6 +34,7 @@ from .checks import (
     checked_room,
     finished_row,
     game_row,
+    recorded_moves,
     room_columns,
     stored_start,
 )
@@ -65,6 +67,7 @@ GAME_COLUMNS = (
     "last_played",
     "cursor",
     "colours",
+    "moves",
 )
 HISTORY_COLUMNS = (
     "game_id",
@@ -180,6 +183,18 @@ MIGRATIONS: tuple[tuple[str, ...], ...] = (
     ),
     # 5: the cells' colours, a digit a cell ("" where none is painted, as in every older game).
     ("ALTER TABLE games ADD COLUMN colours TEXT NOT NULL DEFAULT ''",),
+    # 6: replays: the recorded moves of a game in progress and of a finished one (NULL in every
+    # older game: it has none), and the labels worked out for a game's moves, by labels_key.
+    (
+        "ALTER TABLE games ADD COLUMN moves BLOB",
+        "ALTER TABLE history ADD COLUMN moves BLOB",
+        """CREATE TABLE labels (
+            labels_key TEXT PRIMARY KEY,
+            labels TEXT NOT NULL,
+            made_at REAL NOT NULL
+        )""",
+        "CREATE INDEX labels_by_age ON labels (made_at)",
+    ),
 )
 SCHEMA_VERSION = len(MIGRATIONS)
 
@@ -203,6 +218,14 @@ ADD_FINISHED = _insert("history", HISTORY_COLUMNS, "player, game_id", None)
 HELD_ENTRY = "SELECT 1 FROM history WHERE player = ? AND game_id = ?"
 SELECT_GAMES = f"SELECT {', '.join(GAME_COLUMNS)} FROM games WHERE player = ?"
 SELECT_HISTORY = f"SELECT {', '.join(HISTORY_COLUMNS)} FROM history WHERE player = ?"
+SELECT_MOVES = "SELECT moves FROM history WHERE player = ? AND game_id = ?"
+# The last entry of the history whose game is over (not one left for another puzzle, still in progress).
+LAST_FINISHED = (
+    SELECT_HISTORY + " AND NOT EXISTS (SELECT 1 FROM games WHERE games.player = history.player "
+    "AND games.game_id = history.game_id) ORDER BY ended_at DESC, game_id LIMIT 1"
+)
+KEPT_LABELS = 500  # the labels cache keeps the games labelled last
+PUT_MOVES = "UPDATE history SET moves = ? WHERE player = ? AND game_id = ?"
 # Games in progress that the history does not hold yet (never left): they count as started too.
 UNRECORDED_GAMES = (
     "SELECT shape, level, mistakes_shown FROM games WHERE player = ? AND NOT EXISTS "
@@ -352,6 +375,8 @@ class SqlStore(Store):
             )
             entry = finished_row(finished)
             db.execute(PUT_FINISHED, [player, *(entry[c] for c in HISTORY_COLUMNS)])
+            # Apart from the columns the statistics read: those never load a game's moves.
+            db.execute(PUT_MOVES, [game.moves or None, player, finished.game_id])
         return finished
 
     def record_room(self, player: str, game_id: str, room: RoomGame) -> None:
@@ -397,6 +422,58 @@ class SqlStore(Store):
                     self.skipped()
         today = today if today is not None else utc_date(self.clock())
         return compute_statistics(player, finished, unrecorded, today, recent, self._skipped - before)
+
+    # ---- replays ---------------------------------------------------------------
+
+    def recorded_game(self, player: str, game_id: str) -> RecordedGame | None:
+        with self._guard("could not be read"):
+            who = self._who(player)
+            found = self._games(self._rows(SELECT_GAMES + " AND game_id = ?", [who, game_id], GAME_COLUMNS), 1)
+            if found:
+                return self._recorded(found[0], finished=False)
+            sql = SELECT_HISTORY + " AND game_id = ?"
+            return self._finished_recording(self._finished(self._rows(sql, [who, game_id], HISTORY_COLUMNS)), who)
+
+    def last_recorded_game(self, player: str) -> RecordedGame | None:
+        with self._guard("could not be read"):
+            who = self._who(player)
+            rows = self._rows(LAST_FINISHED, [who], HISTORY_COLUMNS)
+            return self._finished_recording(self._finished(rows), who)
+
+    def _finished_recording(self, entries: list[FinishedGame], player: str) -> RecordedGame | None:
+        if not entries:
+            return None
+        entry = entries[0]
+        found = self._db.execute(SELECT_MOVES, [player, entry.game_id]).fetchall()
+        game = Game(entry.shape, entry.givens, entry.givens, (), entry.elapsed, entry.solved, game_id=entry.game_id)
+        return self._recorded(replace(game, moves=recorded_moves(found[0][0] if found else None)), finished=True)
+
+    def _recorded(self, game: Game, *, finished: bool) -> RecordedGame | None:
+        try:
+            moves = decode_moves(game.moves)
+        except RecordingError:
+            self.skipped()  # the game is kept; its replay has no moves
+            moves = ()
+        return RecordedGame(game.game_id or "", game.puzzle(), moves, game.elapsed, game.solved, finished)
+
+    def cached_labels(self, key: str) -> str | None:
+        with self._guard("could not be read"):
+            found = self._db.execute("SELECT labels FROM labels WHERE labels_key = ?", [key]).fetchall()
+        return str(found[0][0]) if found else None
+
+    def keep_labels(self, key: str, labels: str) -> None:
+        now = self.clock()
+        with self._guard("could not be saved"), self._transaction() as db:
+            db.execute(
+                "INSERT INTO labels (labels_key, labels, made_at) VALUES (?, ?, ?) "
+                "ON CONFLICT (labels_key) DO UPDATE SET labels = excluded.labels, made_at = excluded.made_at",
+                [key, labels, now],
+            )
+            db.execute(
+                "DELETE FROM labels WHERE labels_key NOT IN "
+                "(SELECT labels_key FROM labels ORDER BY made_at DESC, labels_key LIMIT ?)",
+                [KEPT_LABELS],
+            )
 
     # ---- settings ---------------------------------------------------------------
 

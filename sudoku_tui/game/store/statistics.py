@@ -22,6 +22,7 @@ from .records import LEVELS, FinishedGame, Outcome, RoomGame, boards
 
 RECENT = 30
 ROOM_GAMES = 5  # the room games the statistics list, the last first
+HISTORY_GAMES = 20  # the games ended last that stats --json lists with their ids (for replay)
 
 
 @dataclass(frozen=True)
@@ -82,6 +83,28 @@ class RoomPlayed:
 
 
 @dataclass(frozen=True)
+class PlayedGame:
+    """A game of the history as ``stats --json`` lists it: its id is what ``sudoku-tui replay`` takes."""
+
+    game_id: str
+    day: date
+    board: str
+    level: str | None
+    outcome: Outcome
+    seconds: float
+
+    def to_json(self) -> dict[str, Any]:
+        return {
+            "id": self.game_id,
+            "date": self.day.isoformat(),
+            "board": self.board,
+            "level": self.level,
+            "outcome": self.outcome,
+            "seconds": _rounded(self.seconds),
+        }
+
+
+@dataclass(frozen=True)
 class Statistics:
     player: str
     today: date
@@ -92,6 +115,7 @@ class Statistics:
     skipped: int = 0  # stored entries that could not be read
     mistakes_shown: int = 0  # games played with show mistakes on (of all started)
     rooms: tuple[RoomPlayed, ...] = ()  # the last games played in rooms, the last first
+    history: tuple[PlayedGame, ...] = ()  # the last games ended, the last first
 
     @property
     def started(self) -> int:
@@ -114,6 +138,7 @@ class Statistics:
             "mistakes_shown": self.mistakes_shown,
             "skipped_entries": self.skipped,
             "room_games": [game.to_json() for game in self.rooms],
+            "history": [game.to_json() for game in self.history],
         }
 
 
@@ -173,7 +198,11 @@ def compute_statistics(
         for game in sorted(finished, key=lambda game: game.ended_at, reverse=True)
         if game.room is not None
     )[:ROOM_GAMES]
-    return Statistics(player, today, boards, current, longest, recent_chart, skipped, mistakes_shown, rooms)
+    history = tuple(
+        PlayedGame(game.game_id, game.ended_on, game.shape, game.level, game.outcome, game.elapsed)
+        for game in sorted(finished, key=lambda game: (-game.ended_at, game.game_id))[:HISTORY_GAMES]
+    )
+    return Statistics(player, today, boards, current, longest, recent_chart, skipped, mistakes_shown, rooms, history)
 
 
 def daily_days(finished: Iterable[FinishedGame]) -> set[date]:
