@@ -511,12 +511,14 @@ def mode(pencil: bool, colouring: bool) -> str:
 # The replay screen
 REPLAY = "Replay"
 REPLAY_TIP = "play the game again move by move, each move with the step that justified it"
-REPLAY_FIRST = "Replay a Game"
+REPLAY_CHOSEN = "Replay a Game"
+REPLAY_CHOSEN_TIP = "replay the game chosen in the history"
+HISTORY_HEADING = "Your last games (↑ ↓ choose, R replays):"
 LABELLING = "labelling…"
 LABELS_FAILED = "no labels: they could not be worked out"
 REPLAY_AT_START = "The start: no move yet. → steps forward, space plays."
-REPLAY_NO_MOVES = "This game has no moves to replay yet."
-REPLAY_NO_GAME = "That game's moves were not recorded: it cannot be replayed."
+REPLAY_EMPTY = "No move of this game was recorded: there is nothing to replay."
+REPLAY_NO_GAME = "That game is not in your games any more: it cannot be replayed."
 LONGEST_WAITS_HEADING = "Longest waits (w goes to each)"
 REPLAY_BACK = "Back to the Game"
 # What each kind of move did, after the cell's name (a move with no cell stands alone).
@@ -537,6 +539,16 @@ MOVE_NO_VALUE = {"colour": "colour off", "hint": "hint"}  # a colour or hint mov
 def replay_title(name: str) -> str:
     """The replay screen's Header: which game."""
     return f"Replay: {name}"
+
+
+def played_game(day: str, board: str, level: str | None, outcome: str, elapsed: str) -> str:
+    """A game of the history, as the Statistics screen lists it to choose one to replay."""
+    return f"{day}  {board} {level or ''}".rstrip() + f"  {outcome}  {elapsed}"
+
+
+def played_name(day: str, board: str, level: str | None) -> str:
+    """A game of the history in the replay's Header."""
+    return f"{board} {level} game of {day}" if level else f"{board} game of {day}"
 
 
 def move_done(shape: Shape, kind: str, cell: int, value: int) -> str:

@@ -104,7 +104,7 @@ class MoveList(Widget):
     def render(self) -> Text:
         replay, height = self.replay, max(self.size.height, 1)
         if not replay.count:
-            return Text(texts.REPLAY_NO_MOVES)
+            return Text(texts.REPLAY_EMPTY)
         current = replay.index - 1  # -1: the start, above the first move
         first = max(0, min(current - height // 2, replay.count - height))
         shape = replay.puzzle.shape
@@ -238,7 +238,7 @@ class ReplayScreen(Screen[None]):
         replay = self.replay
         current = replay.current
         if current is None:
-            return texts.REPLAY_AT_START if replay.count else texts.REPLAY_NO_MOVES
+            return texts.REPLAY_AT_START if replay.count else texts.REPLAY_EMPTY
         done, label = move_row(replay.puzzle.shape, current, replay.labelled, self.failed)
         return texts.move_line(current.number, current.move.at_ms, done, label, current.took_ms)
 
