@@ -6,8 +6,9 @@ the labels come."""
 from __future__ import annotations
 
 import pytest
+from test_replay_labels import LINE, SHAPE, cell
+from test_replay_recording import FakeTime
 
-from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.logic.step import TechniqueName
 from sudoku_tui.engine.search.solver import solve
@@ -15,26 +16,8 @@ from sudoku_tui.game.play import Play
 from sudoku_tui.game.replay.labels import Move, MoveKind, label_game
 from sudoku_tui.game.replay.stepping import FIRST_SPEED, LONGEST_GAP_MS, SPEEDS, Replay
 
-SHAPE = square(3)
-# The labeller's tests' puzzle: puzzles/9x9-medium.txt, puzzle 40, 21 steps in.
-LINE = "..9..47...53.9.264..7.5.89...89..3...35.8.42..124356..294.7.5863715689425862491.."
+# The labeller's tests' puzzle (puzzles/9x9-medium.txt, puzzle 40, 21 steps in), and the recording's clock.
 K = MoveKind
-
-
-def cell(row: int, column: int) -> int:
-    return (row - 1) * 9 + column - 1
-
-
-class FakeTime:
-    """A clock the test moves by hand."""
-
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
 PUZZLE = Puzzle.from_line(SHAPE, LINE)
 SOLUTION = solve(PUZZLE)
 assert SOLUTION is not None

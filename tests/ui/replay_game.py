@@ -10,6 +10,7 @@ from textual.pilot import Pilot
 
 from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.puzzle import Puzzle
+from sudoku_tui.engine.progress import Cancelled
 from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game.replay.labels import GameLabels, Move, MoveKind, label_game
 from sudoku_tui.game.replay.stepping import Replay
@@ -62,8 +63,6 @@ def held(release: threading.Event) -> Labeller:
     def label(stop: Callable[[], bool]) -> GameLabels:
         while not release.wait(0.01):
             if stop():
-                from sudoku_tui.engine.progress import Cancelled  # the labeller's own stop
-
                 raise Cancelled
         return labelled(stop)
 
