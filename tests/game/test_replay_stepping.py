@@ -5,6 +5,8 @@ the labels come."""
 
 from __future__ import annotations
 
+import random
+
 import pytest
 from test_replay_labels import LINE, SHAPE, cell
 from test_replay_recording import FakeTime
@@ -14,6 +16,7 @@ from sudoku_tui.engine.logic.step import TechniqueName
 from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game.play import Play
 from sudoku_tui.game.replay.labels import Move, MoveKind, label_game
+from sudoku_tui.game.replay.recording import moves_of
 from sudoku_tui.game.replay.stepping import FIRST_SPEED, LONGEST_GAP_MS, SPEEDS, Replay
 
 # The labeller's tests' puzzle (puzzles/9x9-medium.txt, puzzle 40, 21 steps in), and the recording's clock.
@@ -207,3 +210,38 @@ def test_a_game_filled_by_solve_is_replayed_without_being_given_the_solution() -
     shown = Replay(PUZZLE, (Move(K.SOLVE, -1, 0, 1_000),), now=FakeTime())
     shown.to_end()
     assert shown.play().values == list(SOLUTION)
+
+
+def test_the_replayed_board_is_the_games_after_every_change_recorded_from_play() -> None:
+    """Random changes made on the game's own Play and recorded as the session records them:
+    after each, the replay's board (values, marks, colours) is the game's, and stepping back
+    to the start gives the puzzle again."""
+    rng = random.Random(7)
+    play = Play(PUZZLE)
+    moves: list[Move] = []
+    boards: list[tuple[list[int], list[int], list[int]]] = []
+    empty = [index for index, value in enumerate(PUZZLE.givens) if not value]
+    for turn in range(300):
+        kind = rng.choice([K.VALUE, K.MARK, K.COLOUR, K.UNDO, K.REDO])
+        cells = rng.sample(empty, rng.choice([1, 1, 1, 3]))
+        value = rng.randint(0 if kind is not K.MARK else 1, 9 if kind is not K.COLOUR else 6)
+        if kind is K.VALUE:
+            change = play.enter_each(cells, value)
+        elif kind is K.MARK:
+            change = play.fill_candidates() if turn % 37 == 0 else play.toggle_mark_each(cells, value)
+        elif kind is K.COLOUR:
+            change = play.paint_cells(cells, value)
+        else:
+            change = play.undo() if kind is K.UNDO else play.redo()
+        if change is not None:
+            moves += moves_of(kind, change, turn * 1000)
+            boards.append((list(play.values), list(play.marks), list(play.colours)))
+    shown = Replay(PUZZLE, moves, SOLUTION, now=FakeTime())
+    ends = [index + 1 for index, move in enumerate(moves) if index + 1 == len(moves) or not moves[index + 1].together]
+    assert len(ends) == len(boards) > 100
+    for end, board in zip(ends, boards, strict=True):
+        shown.go_to(end)
+        replayed = shown.play()
+        assert (replayed.values, replayed.marks, replayed.colours) == board
+    shown.to_start()
+    assert shown.play().values == list(PUZZLE.givens) and not any(shown.play().marks)

@@ -180,22 +180,21 @@ class Board:
         """A given, or no cell at all: no value goes there."""
         return not 0 <= cell < len(self.values) or self.puzzle.givens[cell] != 0
 
-    def play(self, move: Move) -> None:
+    def play(self, move: Move) -> Stroke:
+        """Play ``move``; what it changed, in the order it changed it (an undo's changes turned round)."""
+        self._joinable, joinable = move.kind in UNDOABLE, self._joinable
         if move.kind is MoveKind.UNDO:
-            self._turn(self._undo, self._redo, forward=False)
-        elif move.kind is MoveKind.REDO:
-            self._turn(self._redo, self._undo, forward=True)
+            return self._turn(self._undo, self._redo, forward=False)
+        if move.kind is MoveKind.REDO:
+            return self._turn(self._redo, self._undo, forward=True)
+        changes = self._changes(move)
+        if move.together and joinable:
+            self._undo[-1].extend(changes)
         else:
-            changes = self._changes(move)
-            if move.together and self._joinable:
-                self._undo[-1].extend(changes)
-            else:
-                self._undo.append(changes)
-            self._redo.clear()
-            self._set(changes, forward=True)
-            self._joinable = True
-            return
-        self._joinable = False
+            self._undo.append(list(changes))
+        self._redo.clear()
+        self._set(changes, forward=True)
+        return changes
 
     def _changes(self, move: Move) -> Stroke:
         """What an undoable move changes."""
@@ -228,12 +227,14 @@ class Board:
     def _change(self, cell: int, value: int, marks: int) -> CellChange:
         return CellChange(cell, self.values[cell], value, self.marks[cell], marks)
 
-    def _turn(self, source: list[Stroke], target: list[Stroke], forward: bool) -> None:
-        """Undo (or redo) the last stroke, when there is one."""
-        if source:
-            stroke = source.pop()
-            self._set(stroke, forward)
-            target.append(stroke)
+    def _turn(self, source: list[Stroke], target: list[Stroke], forward: bool) -> Stroke:
+        """Undo (or redo) the last stroke, when there is one; what that changed."""
+        if not source:
+            return []
+        stroke = source.pop()
+        self._set(stroke, forward)
+        target.append(stroke)
+        return stroke if forward else [_turned(change) for change in reversed(stroke)]
 
     def _set(self, stroke: Stroke, forward: bool) -> None:
         for change in stroke if forward else reversed(stroke):
@@ -242,3 +243,9 @@ class Board:
             colour = change.new_colour if forward else change.old_colour
             if colour is not None:
                 self.colours[change.cell] = colour
+
+
+def _turned(change: CellChange) -> CellChange:
+    """A change the other way round: what undoing it changes."""
+    c = change
+    return CellChange(c.cell, c.new_value, c.old_value, c.new_marks, c.old_marks, c.new_colour, c.old_colour)

@@ -93,7 +93,7 @@ class Replay:
         self._values = list(board.values)
         self._marks = list(board.marks)
         self._colours = list(board.colours)
-        self._diffs = [_diff(board, move) for move in self.moves]  # what each move changed on the board
+        self._diffs = [tuple(board.play(move)) for move in self.moves]  # what each move changed, in order
 
     # ---- what is shown -----------------------------------------------------
 
@@ -180,7 +180,7 @@ class Replay:
         return True
 
     def _apply(self, diff: tuple[CellChange, ...], forward: bool) -> None:
-        for change in diff:
+        for change in diff if forward else reversed(diff):
             self._values[change.cell] = change.new_value if forward else change.old_value
             self._marks[change.cell] = change.new_marks if forward else change.old_marks
             colour = change.new_colour if forward else change.old_colour
@@ -246,18 +246,6 @@ class Replay:
             self.playing = False
             self._waited_ms = 0.0
         return changed
-
-
-def _diff(board: Board, move: Move) -> tuple[CellChange, ...]:
-    """Play ``move`` on ``board``; what it changed, cell by cell."""
-    before = (list(board.values), list(board.marks), list(board.colours))
-    board.play(move)
-    after = (board.values, board.marks, board.colours)
-    return tuple(
-        CellChange(cell, before[0][cell], after[0][cell], before[1][cell], after[1][cell], before[2][cell], colour)
-        for cell, colour in enumerate(after[2])
-        if (before[0][cell], before[1][cell], before[2][cell]) != (after[0][cell], after[1][cell], colour)
-    )
 
 
 def _solution_of(puzzle: Puzzle, moves: tuple[Move, ...]) -> tuple[int, ...]:
