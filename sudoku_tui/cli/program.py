@@ -32,6 +32,7 @@ HELP_ORDER = (
     "grade",
     "export",
     "stats",
+    "replay",
     "daily",
     "leaderboard",
     "canon",

@@ -11,72 +11,19 @@ from pathlib import Path
 
 from store_backends import StoreMaker, postgresql_socket, postgresql_url, store_maker
 
-from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.logic.step import Step, TechniqueName
 from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game.replay.cache import decode_labels, encode_labels, labels_for
-from sudoku_tui.game.replay.labels import Move, MoveKind, label_game, labels_key
+from sudoku_tui.game.replay.labels import Board, Move, MoveKind, label_game, labels_key
 from sudoku_tui.game.replay.recording import RecordedGame, RecordingError, decode_moves, encode_moves
 from sudoku_tui.game.session import Session
 from sudoku_tui.game.store.interface import LOCAL_PLAYER
 from sudoku_tui.game.store.sqlite import SqliteStore
+from tests.game.replay_games import KNOWN_LABELS, LINE, SHAPE, FakeTime, cell, known_moves, play_known_game
 
 __all__ = ["postgresql_socket", "postgresql_url", "store_maker"]  # the fixtures, used by name
-SHAPE = square(3)
-# The labeller's test puzzle (tests/game/test_replay_labels.py): its moves' labels are known.
-LINE = "..9..47...53.9.264..7.5.89...89..3...35.8.42..124356..294.7.5863715689425862491.."
 K = MoveKind
-
-
-def cell(row: int, column: int) -> int:
-    return (row - 1) * 9 + column - 1
-
-
-class FakeTime:
-    def __init__(self) -> None:
-        self.now = 100.0
-
-    def __call__(self) -> float:
-        return self.now
-
-
-def play_known_game(session: Session, time: FakeTime) -> None:
-    """Two singles, a pair elimination, a guess and a mistake (and a mark, a colour, undo and redo)."""
-    session.start_own(Puzzle.from_line(SHAPE, LINE))
-    time.now += 2
-    assert session.toggle_mark(cell(1, 8), 3).changed
-    time.now += 2
-    assert session.toggle_mark(cell(1, 8), 3).changed  # rubbed out: the naked pair r6c8/r9c8 allows it
-    time.now += 5
-    assert session.enter(cell(6, 9), 8).changed  # hidden single
-    time.now += 3
-    assert session.enter(cell(6, 8), 7).changed  # naked single
-    time.now += 58
-    assert session.enter(cell(1, 4), 6).changed  # right, but a guess
-    time.now += 5
-    assert session.enter(cell(1, 1), 1).changed  # a mistake: the solution has 8
-    time.now += 1
-    assert session.paint(cell(1, 1), 2).changed
-    assert session.undo().changed  # the paint
-    assert session.redo().changed
-
-
-KNOWN_LABELS = (None, "Naked Pair", "Hidden Single", "Naked Single", "guess", "mistake", None, None, None)
-
-
-def known_moves() -> tuple[Move, ...]:
-    return (
-        Move(K.MARK, cell(1, 8), 3, 2_000),
-        Move(K.UNMARK, cell(1, 8), 3, 4_000),
-        Move(K.VALUE, cell(6, 9), 8, 9_000),
-        Move(K.VALUE, cell(6, 8), 7, 12_000),
-        Move(K.VALUE, cell(1, 4), 6, 70_000),
-        Move(K.VALUE, cell(1, 1), 1, 75_000),
-        Move(K.COLOUR, cell(1, 1), 2, 76_000),
-        Move(K.UNDO, at_ms=76_000),
-        Move(K.REDO, at_ms=76_000),
-    )
 
 
 def test_a_game_played_through_the_session_is_recorded_saved_read_back_and_labelled(tmp_path: Path) -> None:
@@ -277,3 +224,59 @@ def test_labels_read_back_as_they_were_worked_out() -> None:
     assert decode_labels(encode_labels(labels), len(game.moves)) == labels
     assert decode_labels(encode_labels(labels), len(game.moves) + 1) is None
     assert replace(labels, waits=()) != labels  # the waits are part of what is kept
+
+
+def test_the_recorded_moves_played_again_give_the_board_the_session_has() -> None:
+    """Whatever the player does (values on one cell or several, marks, candidates, paint,
+    hints, undo and redo), the labeller's board playing the recorded moves again holds
+    the session's values: the replay shows the game as it was."""
+    puzzle = Puzzle.from_line(SHAPE, LINE)
+    solution = solve(puzzle)
+    assert solution is not None
+    empty = [c for c, given in enumerate(puzzle.givens) if not given]
+    for seed in range(6):
+        rng = random.Random(seed)
+        session = Session(SqliteStore.in_memory(), now=FakeTime())
+        session.start_own(puzzle)
+        for _ in range(150):
+            cells = rng.sample(empty, rng.choice([1, 1, 2, 3]))
+            value = rng.randrange(10)
+            action = rng.randrange(8)
+            if action == 0:
+                session.enter_each(cells, value)
+            elif action == 1:
+                session.toggle_mark_each(cells, max(value, 1))
+            elif action == 2:
+                session.paint_each(cells, rng.randrange(7))
+            elif action == 3:
+                session.fill_candidates() if rng.random() < 0.2 else session.enter(cells[0], value)
+            elif action == 4:
+                session.apply_step(Step(TechniqueName.NAKED_SINGLE, placements=((cells[0], solution[cells[0]]),)))
+            elif action == 5:
+                session.apply_step(Step(TechniqueName.NAKED_PAIR, eliminations=((cells[0], max(value, 1)),)))
+            elif action == 6:
+                session.undo()
+            else:
+                session.redo()
+        board = Board(puzzle, solution)
+        for move in session.moves:
+            board.play(move)
+        assert board.values == session.play.values, seed
+
+
+def test_a_value_typed_where_it_stands_takes_its_turn_of_undo_in_the_recording_too() -> None:
+    puzzle = Puzzle.from_line(SHAPE, LINE)
+    solution = solve(puzzle)
+    assert solution is not None
+    session = Session(SqliteStore.in_memory(), now=FakeTime())
+    session.start_own(puzzle)
+    r1c1, r2c1, r9c9 = cell(1, 1), cell(2, 1), cell(9, 9)
+    session.enter_each([r1c1, r9c9], 4)
+    session.toggle_mark(r2c1, 4)
+    assert session.enter_each([r1c1, r9c9], 4).changed  # the values stood: r2c1's mark goes
+    assert session.moves[-1] == Move(K.UNMARK, r2c1, 4, 0)
+    session.undo()  # the mark comes back; the 4s stay
+    board = Board(puzzle, solution)
+    for move in session.moves:
+        board.play(move)
+    assert board.values == session.play.values and session.play.values[r1c1] == 4

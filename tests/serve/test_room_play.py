@@ -12,6 +12,7 @@ from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.board.shapes import shape_for_size
 from sudoku_tui.engine.files.model import PuzzleFile
 from sudoku_tui.engine.search.solver import solve
+from sudoku_tui.game.replay.labels import MoveKind as K
 from sudoku_tui.game.rooms.client import RoomClient
 from sudoku_tui.game.rooms.messages import RoomKind
 from sudoku_tui.game.rooms.playing import RoomPlay
@@ -110,7 +111,7 @@ async def test_a_cell_two_players_change_at_once_keeps_the_first(tmp_path: Path)
         bob.close()
 
 
-async def test_undo_takes_back_ones_own_move_alone(tmp_path: Path) -> None:
+async def test_undo_takes_back_ones_own_move_alone_and_each_records_their_own_moves(tmp_path: Path) -> None:
     async with running_hub() as (hub, _):
         ann, bob = await _coop(tmp_path, hub.path, "Ann", "Bob")
         ann.room.enter(5, 2)
@@ -123,6 +124,9 @@ async def test_undo_takes_back_ones_own_move_alone(tmp_path: Path) -> None:
             assert (player.session.play.values[5], player.session.play.values[6]) == (0, 3)
         assert not ann.room.undo().changed  # nothing of Ann's left to undo; Bob's 3 stays
         assert ann.session.play.values[6] == 3
+        # Each records the player's own moves alone (the others' reach the board, not the recording).
+        assert [(m.kind, m.cell, m.value) for m in ann.session.moves] == [(K.VALUE, 5, 2), (K.UNDO, -1, 0)]
+        assert [(m.kind, m.cell, m.value) for m in bob.session.moves] == [(K.VALUE, 6, 3)]
         ann.close()
         bob.close()
 

@@ -146,6 +146,14 @@ def _bits(mask: int) -> list[int]:
     return [bit + 1 for bit in range(mask.bit_length()) if mask >> bit & 1]
 
 
+def _marks(change: PlayMove, at_ms: int) -> list[Move]:
+    moves = []
+    for c in change.changes:
+        moves += [Move(MoveKind.MARK, c.cell, v, at_ms) for v in _bits(c.new_marks & ~c.old_marks)]
+        moves += [Move(MoveKind.UNMARK, c.cell, v, at_ms) for v in _bits(c.old_marks & ~c.new_marks)]
+    return moves
+
+
 def moves_of(action: Action, change: PlayMove, at_ms: int) -> list[Move]:
     """The recorded moves of one change the player made (the first one alone, the others
     ``together`` with it): entries and clears for VALUE, marks written and rubbed out for
@@ -162,10 +170,7 @@ def moves_of(action: Action, change: PlayMove, at_ms: int) -> list[Move]:
             if c.new_value != c.old_value
         ]
     elif action is MoveKind.MARK:
-        moves = []
-        for c in change.changes:
-            moves += [Move(MoveKind.MARK, c.cell, v, at_ms) for v in _bits(c.new_marks & ~c.old_marks)]
-            moves += [Move(MoveKind.UNMARK, c.cell, v, at_ms) for v in _bits(c.old_marks & ~c.new_marks)]
+        moves = _marks(change, at_ms)
     elif action is MoveKind.COLOUR:
         moves = [
             Move(MoveKind.COLOUR, c.cell, c.new_colour, at_ms)
@@ -177,6 +182,10 @@ def moves_of(action: Action, change: PlayMove, at_ms: int) -> list[Move]:
         moves = [Move(MoveKind.HINT, c.cell, c.new_value, at_ms) for c in placed]
         if not moves and change.changes:
             moves = [Move(MoveKind.HINT, change.changes[0].cell, 0, at_ms)]
+    if not moves and action is MoveKind.VALUE:
+        # A value typed where it stood already, taking it from the peers' marks: the marks
+        # are what changed, and the stroke takes a turn of undo as the game's does.
+        moves = _marks(change, at_ms)
     return [m if i == 0 else Move(m.kind, m.cell, m.value, m.at_ms, together=True) for i, m in enumerate(moves)]
 
 
