@@ -8,8 +8,6 @@ from __future__ import annotations
 import random
 
 import pytest
-from test_replay_labels import LINE, SHAPE, cell
-from test_replay_recording import FakeTime
 
 from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.logic.step import TechniqueName
@@ -18,6 +16,7 @@ from sudoku_tui.game.play import Play
 from sudoku_tui.game.replay.labels import Move, MoveKind, label_game
 from sudoku_tui.game.replay.recording import moves_of
 from sudoku_tui.game.replay.stepping import FIRST_SPEED, LONGEST_GAP_MS, SPEEDS, Replay
+from tests.game.replay_games import LINE, SHAPE, FakeTime, cell
 
 # The labeller's tests' puzzle (puzzles/9x9-medium.txt, puzzle 40, 21 steps in), and the recording's clock.
 K = MoveKind
