@@ -10,6 +10,7 @@ from collections.abc import Sequence
 from pathlib import Path
 
 from ..engine.board.geometry import Shape
+from .clock import format_elapsed
 from .printable import printable
 
 NO_SOLUTION = "The puzzle has no solution."
@@ -516,6 +517,88 @@ def one_solve_so_far(time: str) -> str:
 def one_solve_bar(time: str, board: str, level: str | None, day: str) -> str:
     """Beside the single bar: the solve's time, board, level (when known) and date."""
     return f"{time}  {board}{' ' + level if level else ''}, {day}"
+
+
+# The replay screen
+REPLAY = "Replay"
+REPLAY_TIP = "play the game again move by move, each move with the step that justified it"
+REPLAY_CHOSEN = "Replay a Game"
+REPLAY_CHOSEN_TIP = "replay the game chosen in the history"
+HISTORY_HEADING = "Your last games (↑ ↓ choose, R replays):"
+LABELLING = "labelling…"
+LABELS_FAILED = "no labels: they could not be worked out"
+REPLAY_AT_START = "The start: no move yet. → steps forward, space plays."
+REPLAY_EMPTY = "No move of this game was recorded: there is nothing to replay."
+REPLAY_NO_GAME = "That game is not in your games any more: it cannot be replayed."
+LONGEST_WAITS_HEADING = "Longest waits (w goes to each)"
+REPLAY_BACK = "Back to the Game"
+# What each kind of move did, after the cell's name (a move with no cell stands alone).
+MOVE_WORDS = {
+    "value": "= {value}",
+    "clear": "cleared",
+    "mark": "+mark {value}",
+    "unmark": "-mark {value}",
+    "colour": "colour {value}",
+    "hint": "hint = {value}",
+    "undo": "undo",
+    "redo": "redo",
+    "solve": "Solve",
+}
+MOVE_NO_VALUE = {"colour": "colour off", "hint": "hint"}  # a colour or hint move with value 0
+
+
+def replay_title(name: str) -> str:
+    """The replay screen's Header: which game."""
+    return f"Replay: {name}"
+
+
+def played_game(day: str, board: str, level: str | None, outcome: str, elapsed: str) -> str:
+    """A game of the history, as the Statistics screen lists it to choose one to replay."""
+    return f"{day}  {board} {level or ''}".rstrip() + f"  {outcome}  {elapsed}"
+
+
+def played_name(day: str, board: str, level: str | None) -> str:
+    """A game of the history in the replay's Header."""
+    return f"{board} {level} game of {day}" if level else f"{board} game of {day}"
+
+
+def move_done(shape: Shape, kind: str, cell: int, value: int) -> str:
+    """``r3c5 = 7``: what one move did, where."""
+    words = MOVE_NO_VALUE[kind] if kind in MOVE_NO_VALUE and not value else MOVE_WORDS[kind]
+    text = words.format(value=shape.symbol(value) if kind != "colour" else value) if value else words
+    return f"{shape.cell_name(cell)} {text}" if 0 <= cell < shape.size else text
+
+
+def move_line(number: int, at_ms: int, done: str, label: str, took_ms: int) -> str:
+    """The current move: ``Move 12 · 1:03 · r3c5 = 7 · Hidden Single (took 0:14)``."""
+    labelled = f" · {label}" if label else ""
+    return f"Move {number} · {format_elapsed(at_ms / 1000)} · {done}{labelled} (took {format_elapsed(took_ms / 1000)})"
+
+
+def an(name: str) -> str:
+    """``a Naked Pair``, ``an X-Wing``: a technique's name with its article."""
+    return f"{'an' if name[:1] in 'AEIOX' else 'a'} {name}"
+
+
+def step_seen(shape: Shape, technique: str, houses: Sequence[int], cells: Sequence[int]) -> str:
+    """``a Naked Pair in row 5``: a step that was there to see, and where."""
+    if houses:
+        return f"{an(technique)} in {shape.houses[houses[0]].name}"
+    return f"{an(technique)} at {shape.cell_name(cells[0])}" if cells else an(technique)
+
+
+def wait_line(waited_ms: int, before: str, seen: str | None) -> str:
+    """A long wait: how long, before which move, and what was there to see (None: not known yet)."""
+    start = f"You waited {format_elapsed(waited_ms / 1000)} before {before}"
+    if seen is None:
+        return f"{start}; {LABELLING}"
+    return f"{start}; {seen} was there to see" if seen else f"{start}; no step of the table was there to see"
+
+
+def playback(playing: bool, speed: int, index: int, count: int) -> str:
+    """The replay's status line: playing or paused, the speed, the place among the moves."""
+    state = "▶ Playing" if playing else "Paused"
+    return f"{state} at {speed}x · move {index} of {count}"
 
 
 # The command line

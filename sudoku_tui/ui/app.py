@@ -34,6 +34,7 @@ from .crash_report import keep_crash_report
 from .game_screen import GameScreen
 from .hint_area import HintArea
 from .key_order import KeysInOrder
+from .replay_screen import ReplayScreen
 from .terminal_cursor import ShowsCursor
 from .themes import HIDDEN_THEMES, OUR_THEMES, THEME_SETTING, sudoku_variables
 
@@ -214,6 +215,8 @@ class SudokuApp(App[None]):
         """The command palette: the game's actions by name, then Textual's own commands."""
         if screen is self.game:
             yield from self.game.commands()
+        elif isinstance(screen, ReplayScreen):
+            yield from screen.commands()
         yield from super().get_system_commands(screen)
 
     async def action_quit(self) -> None:

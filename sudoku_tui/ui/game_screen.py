@@ -59,10 +59,14 @@ from ..game.new_puzzle import NewPuzzleChoice, make_puzzle, making_text
 from ..game.players.identity import Identity
 from ..game.players.leaderboard import NoStore, store_to_read
 from ..game.printable import printable
+from ..game.replay.cache import labels_for
+from ..game.replay.recording import RecordedGame
+from ..game.replay.stepping import Replay
 from ..game.rooms.playing import DEFAULT_LEVEL
 from ..game.session import Notice, Session
 from ..game.store.interface import StoreError
 from ..game.store.records import Game, Source
+from ..game.store.statistics import PlayedGame
 from .board import Board
 from .commands import palette_commands
 from .dialogs import LeaveGameDialog, MessageDialog, OpenFileDialog, ResumeDialog
@@ -73,6 +77,7 @@ from .keys import GAME_KEYS
 from .leaderboard_screen import LeaderboardScreen
 from .new_puzzle_dialog import NewPuzzleDialog
 from .player_dialogs import PlayerDialogs
+from .replay_screen import ReplayScreen
 from .result_card_screen import ResultCardScreen
 from .rooms import RoomNews, RoomPanel, RoomPart
 from .statistics_screen import StatisticsScreen
@@ -106,7 +111,7 @@ Cells = frozenset[int]
 NO_CELLS: Cells = frozenset()
 
 # Actions that would show or change the hidden board: off while paused.
-OFF_WHILE_PAUSED = frozenset({"solve", "check", "hint", "check_progress"})
+OFF_WHILE_PAUSED = frozenset({"solve", "check", "hint", "check_progress", "replay"})
 # Actions that need a file.
 NEED_FILE = frozenset({"random", "choose_number", "step"})
 # While a puzzle is typed in, the game in play waits behind it: only these act.
@@ -361,14 +366,14 @@ class GameScreen(Screen[None]):
             return not room.aids_off
         if action in CHOOSE_PUZZLE:
             return room.may_choose
-        if action == "pause":
+        if action in ("pause", "replay"):  # a race's clock never stops
             return room.kind != "race"
         return True
 
     def _can(self, action: str) -> bool:
         """Whether an action can run in the game's present state."""
         session = self.session
-        if action == "pause":
+        if action in ("pause", "replay"):
             return session.in_game
         if action == "random":  # another puzzle of the file: one there must be
             return session.puzzles is not None and len(session.puzzles) > 1
@@ -409,7 +414,39 @@ class GameScreen(Screen[None]):
             stats, problem = self.session.keeper.statistics(), ""
         except StoreError as error:
             stats, problem = None, str(error)
-        self.app.push_screen(StatisticsScreen(stats, problem, saving=self.session.keeper.store.persistent))
+        screen = StatisticsScreen(stats, problem, saving=self.session.keeper.store.persistent)
+        self.app.push_screen(screen, self._replay_played)
+
+    # ---- replays ----------------------------------------------------------------
+
+    def action_replay(self) -> None:
+        """R: the game in play, replayed from its first move to the last one so far."""
+        session = self.session
+        game = RecordedGame(
+            session.keeper.game_id or "", session.puzzle, session.moves, session.clock.elapsed(), session.solved, False
+        )
+        self.replay(game, self.sub_title or texts.TITLE, session.solution)
+
+    def _replay_played(self, played: PlayedGame | None) -> None:
+        """A game chosen in the Statistics screen's history: replayed, when the store still has it."""
+        if played is None:
+            return
+        keeper = self.session.keeper
+        try:
+            game = keeper.store.recorded_game(keeper.player, played.game_id)
+        except StoreError as error:
+            self.show_message(str(error))
+            return
+        if game is None:
+            self.show_note(texts.REPLAY_NO_GAME, warning=True)
+            return
+        self.replay(game, texts.played_name(played.day.isoformat(), played.board, played.level))
+
+    def replay(self, game: RecordedGame, title: str, solution: Sequence[int] | None = None) -> None:
+        """Open the replay screen on ``game``: its labels come from the store's cache, else are worked out."""
+        store = self.session.keeper.store
+        replay = Replay(game.puzzle, game.moves, solution, now=self.session.now)
+        self.app.push_screen(ReplayScreen(replay, title, lambda stop: labels_for(store, game, stop), store))
 
     def action_leaderboard(self) -> None:
         session, keeper = self.session, self.session.keeper

@@ -48,7 +48,14 @@ def key_rows(app: App[object], nodes: tuple[DOMNode, ...], board: Board) -> list
     """``(keys, what they do)`` for every key the game answers: the board's own
     keys, then the bindings of ``nodes`` in order, one row per action (per key, where
     one key does two actions at different moments)."""
-    rows = _board_keys(app, board)
+    return binding_rows(app, nodes, _board_keys(app, board))
+
+
+def binding_rows(
+    app: App[object], nodes: tuple[DOMNode, ...], rows: list[tuple[str, str]] | None = None
+) -> list[tuple[str, str]]:
+    """``rows``, then the bindings of ``nodes`` in order (see :func:`key_rows`), then the palette's key."""
+    rows = list(rows or [])
     actions: set[str] = set()
     for node in nodes:
         grouped: dict[str, list[Binding]] = {}

@@ -61,4 +61,6 @@ GAME_KEYS: list[BindingType] = [
     command("w", "rooms", texts.ROOMS, "race, play one board together, or watch, by a room's code"),
     command("S", "start_race", texts.START_RACE, "the host starts the room's race (or a rematch after its end)"),
     command("space", "pause", "Pause", "stop the clock and hide the board, or go on"),
+    # Out of the Footer (no room at 80 columns): F1 and the palette list it.
+    command("R", "replay", texts.REPLAY, texts.REPLAY_TIP),
 ]

@@ -18,13 +18,15 @@ from textual import on
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
 from textual.containers import Vertical
-from textual.widgets import Button, Label, Sparkline, Static
+from textual.widgets import Button, Label, OptionList, Sparkline, Static
+from textual.widgets.option_list import Option
 
 from ..game import texts
 from ..game.clock import format_elapsed
 from ..game.printable import printable
 from ..game.stats_report import room_games_lines
-from ..game.store.statistics import RecentSolve, Statistics, mistakes_text
+from ..game.store.statistics import PlayedGame, RecentSolve, Statistics, mistakes_text
+from .commands import command
 from .modal import Modal
 
 BAR = "\u2588\u2588"  # a bar of the chart, two columns wide so it reads as a bar beside the text
@@ -78,8 +80,21 @@ def one_solve_chart(solve: RecentSolve) -> Text:
     return Text("\n".join([BAR, BAR, f"{BAR} {printable(detail)}"]))
 
 
-class StatisticsScreen(Modal[None]):
-    """The player's statistics; Escape, Enter or t closes it."""
+def history_list(stats: Statistics) -> OptionList:
+    """The games ended last, one a line, to choose one to replay."""
+    options = [
+        Option(
+            texts.played_game(game.day.isoformat(), game.board, game.level, game.outcome, format_elapsed(game.seconds)),
+            id=str(index),
+        )
+        for index, game in enumerate(stats.history)
+    ]
+    return OptionList(*options, id="history", compact=True)
+
+
+class StatisticsScreen(Modal[PlayedGame | None]):
+    """The player's statistics; Escape, Enter or t closes it; R (or Enter in the history)
+    closes it with the game chosen in the history, which the game then replays."""
 
     DEFAULT_CSS = """
     StatisticsScreen > Vertical {
@@ -96,11 +111,16 @@ class StatisticsScreen(Modal[None]):
         height: 3;
         margin: 0 1;
     }
+    StatisticsScreen #history {
+        height: auto;
+        max-height: 5;
+    }
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape,t", "close", "Close"),
         Binding("enter", "close", "Close", show=False),
+        command("R", "replay", texts.REPLAY_CHOSEN, texts.REPLAY_CHOSEN_TIP),
     ]
 
     def __init__(self, stats: Statistics | None, problem: str = "", saving: bool = True) -> None:
@@ -132,6 +152,9 @@ class StatisticsScreen(Modal[None]):
                     yield Sparkline([solve.seconds for solve in stats.recent], id="chart")
                 if stats.rooms:
                     yield Label("\n".join(room_games_lines(stats)), id="rooms", markup=False)
+                if stats.history:
+                    yield Label(texts.HISTORY_HEADING, id="history-heading", markup=False)
+                    yield history_list(stats)
             with Vertical(classes="buttons"):
                 yield Button("Close", id="close", variant="primary", compact=True)
 
@@ -141,3 +164,21 @@ class StatisticsScreen(Modal[None]):
     @on(Button.Pressed, "#close")
     def action_close(self) -> None:
         self.close(None)
+
+    def chosen(self) -> PlayedGame | None:
+        """The game highlighted in the history (the last one ended, until another is chosen)."""
+        if self.stats is None or not self.stats.history:
+            return None
+        highlighted = self.query_one("#history", OptionList).highlighted
+        return self.stats.history[highlighted or 0]
+
+    def action_replay(self) -> None:
+        game = self.chosen()
+        if game is None:
+            self.app.bell()
+        else:
+            self.close(game)
+
+    @on(OptionList.OptionSelected, "#history")
+    def _history_chosen(self) -> None:
+        self.action_replay()

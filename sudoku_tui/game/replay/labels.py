@@ -27,6 +27,7 @@ from ...engine.logic.justify import Justification, Position, available_step, jus
 from ...engine.logic.runner import is_unique
 from ...engine.logic.step import Step
 from ...engine.progress import Cancelled
+from ..play import COLOURS, CellChange
 
 # Part of the cache key: raised whenever the labeller's answers change.
 LABELS_VERSION = 1
@@ -146,14 +147,21 @@ def longest_waits(moves: Sequence[Move], longest: int) -> list[tuple[int, int]]:
     return sorted(gaps, key=lambda gap: (-gap[1], gap[0]))[: max(longest, 0)]
 
 
-# A stroke: each cell it changed, with the value before and after.
-Stroke = list[tuple[int, int, int]]
+# A stroke: each cell it changed, with its value, marks and colour before and after.
+Stroke = list[CellChange]
 
 
 class Board:
-    """The values of a game as its moves are played again, with undo and redo
-    as the game has them (marks and colours change no value, but take a turn
-    of undo all the same)."""
+    """A game as its moves are played again, with undo and redo as the game has
+    them: its values, and the pencil marks and colours the moves wrote (which
+    change no value, but take a turn of undo all the same).
+
+    Marks follow the game's rules (``game/play.py``): a value placed, by the
+    player or a hint, takes that value out of its peers' marks and empties the
+    cell's own; Solve empties the marks of the cells it fills. A hint that only
+    removed candidates is one move with no cell: the marks it took away are
+    not in it.
+    """
 
     def __init__(self, puzzle: Puzzle, solution: tuple[int, ...]) -> None:
         if len(solution) != puzzle.shape.size:
@@ -162,6 +170,8 @@ class Board:
         self.n = puzzle.shape.n
         self.solution = solution
         self.values = list(puzzle.givens)
+        self.marks = [0] * puzzle.shape.size  # bit v - 1: the mark of value v
+        self.colours = [0] * puzzle.shape.size
         self._undo: list[Stroke] = []
         self._redo: list[Stroke] = []
         self._joinable = False  # the last move was undoable: a move made together with it joins its stroke
@@ -170,43 +180,72 @@ class Board:
         """A given, or no cell at all: no value goes there."""
         return not 0 <= cell < len(self.values) or self.puzzle.givens[cell] != 0
 
-    def play(self, move: Move) -> None:
+    def play(self, move: Move) -> Stroke:
+        """Play ``move``; what it changed, in the order it changed it (an undo's changes turned round)."""
+        self._joinable, joinable = move.kind in UNDOABLE, self._joinable
         if move.kind is MoveKind.UNDO:
-            self._turn(self._undo, self._redo, forward=False)
-        elif move.kind is MoveKind.REDO:
-            self._turn(self._redo, self._undo, forward=True)
+            return self._turn(self._undo, self._redo, forward=False)
+        if move.kind is MoveKind.REDO:
+            return self._turn(self._redo, self._undo, forward=True)
+        changes = self._changes(move)
+        if move.together and joinable:
+            self._undo[-1].extend(changes)
         else:
-            changes = self._changes(move)
-            if move.together and self._joinable:
-                self._undo[-1].extend(changes)
-            else:
-                self._undo.append(changes)
-            self._redo.clear()
-            self._set(changes, forward=True)
-            self._joinable = True
-            return
-        self._joinable = False
+            self._undo.append(list(changes))
+        self._redo.clear()
+        self._set(changes, forward=True)
+        return changes
 
     def _changes(self, move: Move) -> Stroke:
-        """The values an undoable move changes."""
+        """What an undoable move changes."""
         if move.kind is MoveKind.SOLVE:
-            cells = range(len(self.values))
-            return [(c, self.values[c], self.solution[c]) for c in cells if not self.off_limits(c)]
+            cells = [c for c in range(len(self.values)) if not self.off_limits(c)]
+            return [self._change(c, self.solution[c], 0) for c in cells]
         if self.off_limits(move.cell):
             return []
         if move.kind is MoveKind.VALUE or (move.kind is MoveKind.HINT and move.value):
-            return [(move.cell, self.values[move.cell], move.value)] if 1 <= move.value <= self.n else []
+            return self._placed(move.cell, move.value) if 1 <= move.value <= self.n else []
         if move.kind is MoveKind.CLEAR:
-            return [(move.cell, self.values[move.cell], 0)]
+            return [self._change(move.cell, 0, self.marks[move.cell])]
+        if move.kind in (MoveKind.MARK, MoveKind.UNMARK) and 1 <= move.value <= self.n:
+            bit = 1 << (move.value - 1)
+            if self.values[move.cell]:  # marks belong to empty cells
+                return []
+            marks = self.marks[move.cell] | bit if move.kind is MoveKind.MARK else self.marks[move.cell] & ~bit
+            return [self._change(move.cell, 0, marks)]
+        if move.kind is MoveKind.COLOUR and 0 <= move.value <= COLOURS:
+            value, marks = self.values[move.cell], self.marks[move.cell]
+            return [CellChange(move.cell, value, value, marks, marks, self.colours[move.cell], move.value)]
         return []
 
-    def _turn(self, source: list[Stroke], target: list[Stroke], forward: bool) -> None:
-        """Undo (or redo) the last stroke, when there is one."""
-        if source:
-            stroke = source.pop()
-            self._set(stroke, forward)
-            target.append(stroke)
+    def _placed(self, cell: int, value: int) -> Stroke:
+        """A value placed: the cell's marks go, and the value leaves its peers' marks."""
+        bit = 1 << (value - 1)
+        peers = [p for p in self.puzzle.shape.peers[cell] if self.marks[p] & bit]
+        return [self._change(cell, value, 0), *(self._change(p, self.values[p], self.marks[p] & ~bit) for p in peers)]
+
+    def _change(self, cell: int, value: int, marks: int) -> CellChange:
+        return CellChange(cell, self.values[cell], value, self.marks[cell], marks)
+
+    def _turn(self, source: list[Stroke], target: list[Stroke], forward: bool) -> Stroke:
+        """Undo (or redo) the last stroke, when there is one; what that changed."""
+        if not source:
+            return []
+        stroke = source.pop()
+        self._set(stroke, forward)
+        target.append(stroke)
+        return stroke if forward else [_turned(change) for change in reversed(stroke)]
 
     def _set(self, stroke: Stroke, forward: bool) -> None:
-        for cell, old, new in stroke if forward else reversed(stroke):
-            self.values[cell] = new if forward else old
+        for change in stroke if forward else reversed(stroke):
+            self.values[change.cell] = change.new_value if forward else change.old_value
+            self.marks[change.cell] = change.new_marks if forward else change.old_marks
+            colour = change.new_colour if forward else change.old_colour
+            if colour is not None:
+                self.colours[change.cell] = colour
+
+
+def _turned(change: CellChange) -> CellChange:
+    """A change the other way round: what undoing it changes."""
+    c = change
+    return CellChange(c.cell, c.new_value, c.old_value, c.new_marks, c.old_marks, c.new_colour, c.old_colour)
