@@ -2,7 +2,7 @@
 
 Run from the project root: ``python docs/make_screenshot.py [--out DIR] [NAME ...]``
 (every screenshot into ``docs/screens/`` unless told otherwise). The README shows
-``game.svg``; the Play page shows them all. ``tests/docs/test_screenshots.py`` makes
+``game.svg``; the Play page shows them all. ``tests/docs/test_docs_screenshots.py`` makes
 each again in a temporary folder and fails when it differs from the committed one,
 so they always show the game as it is.
 
