@@ -67,7 +67,7 @@ for name in sys.argv[1:]:
 
 
 # What each layer's modules may import from the package besides their own
-# layer (README, "Development"): data flows one way, from a file to the screen.
+# layer (docs/development.md): data flows one way, from a file to the screen.
 MAY_IMPORT = {
     "engine": set(),
     "game": {"engine", "paths"},
@@ -106,7 +106,7 @@ def test_a_layer_imports_only_the_layers_below_it(layer: str) -> None:
     assert wrong == {}
 
 
-# The engine's folders in order (README, "Development"): each imports only
+# The engine's folders in order (docs/development.md): each imports only
 # the folders before it, and the two of one rank not each other. progress.py
 # is below every folder; warm.py, above all, compiles the search for the rest.
 ENGINE_RANKS = {

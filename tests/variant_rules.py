@@ -1,6 +1,6 @@
 """An independent statement of the variants' rules, for checking the engine.
 
-Written from the file format (README, "Puzzle files") on the puzzle line itself: it reads
+Written from the file format (docs/puzzle-files.md) on the puzzle line itself: it reads
 the region map, the cage map and the sums with its own code and shares
 nothing with the engine's shapes.
 """

@@ -1,4 +1,4 @@
-"""The ``sudoku-tui`` command line (README, "The command line").
+"""The ``sudoku-tui`` command line (docs/command-line.md).
 
 One module per group of commands, each command's options and handler side
 by side, listed in the group's ``COMMANDS`` (a :class:`~.registry.Command`

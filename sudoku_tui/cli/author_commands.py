@@ -1,4 +1,4 @@
-"""The commands for puzzle authors (README, "For puzzle authors") on a file's
+"""The commands for puzzle authors (docs/authors.md) on a file's
 puzzles as a set: ``canon`` and ``dedupe`` (equivalent puzzles), ``minimal``
 (needed givens) and ``convert`` (the exchange formats).
 

@@ -1,4 +1,4 @@
-"""``sudoku-tui serve ssh|web`` (README, "Serving the game"): the options here;
+"""``sudoku-tui serve ssh|web`` (docs/serving.md): the options here;
 what runs a server is :mod:`sudoku_tui.serve.command`.
 
 The options load nothing heavy; the server's libraries are imported when a

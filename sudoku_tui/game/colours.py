@@ -1,4 +1,4 @@
-"""Colour mode: how a player paints cells to follow a chain (README, "Colours").
+"""Colour mode: how a player paints cells to follow a chain (docs/play.md, "Colours and themes").
 
 ``z`` turns colour mode on and off (Escape also leaves it). While it is on,
 ``1`` to ``6`` paint the selected cell with one of six colours and ``0`` (or a

@@ -1,4 +1,4 @@
-"""``sudoku-tui serve ssh|web`` (README, "Serving the game"): a server started
+"""``sudoku-tui serve ssh|web`` (docs/serving.md): a server started
 from the command line's options (described in :mod:`sudoku_tui.cli.serve_commands`).
 
 The server's libraries are imported when a server starts, and a missing

@@ -1,5 +1,5 @@
 """``ssh HOST link`` and ``ssh HOST link CODE``: one player on several keys
-(README, "Serving the game"; PRODUCT.md section 9, "Linking keys").
+(docs/serving.md; PRODUCT.md section 9, "Linking keys").
 
 The server opens the store for the command alone (a game process opens its own)
 and closes it after; this is blocking work, for a thread. A store that cannot be

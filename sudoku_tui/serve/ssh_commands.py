@@ -1,4 +1,4 @@
-"""The words a player may give after the host (README, "Serving the game").
+"""The words a player may give after the host (docs/serving.md).
 
 ``ssh -t HOST`` (no command, or an empty one) plays; ``link`` and ``link CODE``
 link keys into one player (key_links.py); ``race``, ``coop``, ``join CODE`` and

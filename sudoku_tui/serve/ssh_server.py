@@ -1,4 +1,4 @@
-"""``sudoku-tui serve ssh``: the SSH server (README, "Serving the game"; docs/serving.md).
+"""``sudoku-tui serve ssh``: the SSH server (docs/serving.md).
 
 Who is who: a player is their SSH key, named by its SHA256 fingerprint; with
 an authorized-keys file only its keys get in. With guests allowed, a client

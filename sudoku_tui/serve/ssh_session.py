@@ -3,7 +3,7 @@ answer, or a refusal.
 
 A session with a terminal gets a game sized to the client's window and
 every resize; a session without one gets one line (``NEEDS_TERMINAL``, as
-the README's "Serving the game" says) and ends. A command word
+docs/serving.md says) and ends. A command word
 (ssh_commands.py) is answered in lines, with a terminal or without: ``link``
 opens the store in a thread, and holds a session's place while it does. When the player goes (the
 connection drops, or idles too long, or the server stops) the game is hung

@@ -8,7 +8,7 @@ web server names no one (docs/serving.md says why). The same limits as over
 SSH hold inside each game process: the puzzle folders, the memory cap, the
 lower priority, and the turns at making puzzles.
 
-What this module adds to textual-serve's :class:`Server` (README, "Serving
+What this module adds to textual-serve's :class:`Server` (docs/serving.md, "Serving
 the game"): a game's websocket is taken only from the server's own page (its
 ``Origin`` is the page's host, the ``--public-url``, or one named with
 ``--allow-origin``), at most ``--max-sessions`` games at once and

@@ -1,6 +1,6 @@
 """``sudoku-tui completion bash|zsh|fish``: the script the program prints, loaded in
 the real shell, completes the program's own commands, their subcommands and an
-option's choices (README, "The command line")."""
+option's choices (docs/command-line.md)."""
 
 from __future__ import annotations
 
@@ -112,7 +112,7 @@ def test_zsh_registers_the_evaluated_script_for_the_program(tmp_path: Path) -> N
 
 def test_zsh_completes_on_tab_from_the_script_in_fpath(tmp_path: Path, monkeypatch: pytest.MonkeyPatch) -> None:
     """An interactive zsh on a terminal, the script saved as ``_sudoku-tui`` in a
-    folder of ``fpath`` (README): Tab completes a command, and lists them all."""
+    folder of ``fpath`` (docs/command-line.md): Tab completes a command, and lists them all."""
     zsh = need_program("zsh")
     functions = tmp_path / "functions"
     functions.mkdir()

@@ -1,4 +1,4 @@
-"""``--json``: one JSON object a line, with the fields the README lists, agreeing with the text output."""
+"""``--json``: one JSON object a line, with the fields docs/authors.md lists, agreeing with the text output."""
 
 from __future__ import annotations
 

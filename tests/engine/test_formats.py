@@ -1,4 +1,4 @@
-"""Puzzle files: every format and every message, exactly (the README's "Puzzle files")."""
+"""Puzzle files: every format and every message, exactly (docs/puzzle-files.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""Variant files (README, "Puzzle files"): what they hold, and each exact message."""
+"""Variant files (docs/puzzle-files.md): what they hold, and each exact message."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """Names and a guest's kept games in the game layer, without a screen, on SQLite and
-PostgreSQL (README, "Playing together")."""
+PostgreSQL (docs/serving.md)."""
 
 from __future__ import annotations
 

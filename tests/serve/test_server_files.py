@@ -1,5 +1,5 @@
 """The server's files and options: what it makes is its user's alone, and an
-authorized-keys file it cannot use stops it with one sentence (README, "Serving the game")."""
+authorized-keys file it cannot use stops it with one sentence (docs/serving.md)."""
 
 from __future__ import annotations
 

@@ -1,5 +1,5 @@
 """The SSH command words with real clients on the loopback: ``link``, ``link CODE``,
-the rooms of a later version, and any other word (README, "Serving the game")."""
+the rooms of a later version, and any other word (docs/serving.md)."""
 
 from __future__ import annotations
 

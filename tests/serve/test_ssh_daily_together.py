@@ -1,4 +1,4 @@
-"""Players meet on a server (README, "Playing together"), end to end with real SSH
+"""Players meet on a server (docs/serving.md), end to end with real SSH
 clients on the loopback: three keys name themselves, two solve today's daily by
 typing it cell by cell (one after two hints), one fills it with Solve; the
 leaderboard in the game and on the command line lists the two typed solves, by

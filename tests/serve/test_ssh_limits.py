@@ -1,5 +1,5 @@
 """What a hostile SSH client can do to ``sudoku-tui serve ssh``: no place kept for good,
-no memory filled (README, "Serving the game"; serve/limits.py)."""
+no memory filled (docs/serving.md; serve/limits.py)."""
 
 from __future__ import annotations
 

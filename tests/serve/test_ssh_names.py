@@ -1,5 +1,5 @@
-"""Names and a guest's Keep My Games with real SSH clients on the loopback (README,
-"Playing together"): what a player types, the server's store behind it."""
+"""Names and a guest's Keep My Games with real SSH clients on the loopback (docs/serving.md,
+"Names and guests"): what a player types, the server's store behind it."""
 
 from __future__ import annotations
 

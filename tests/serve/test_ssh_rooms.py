@@ -1,4 +1,4 @@
-"""Rooms end to end (README, "Rooms"): real SSH clients on the loopback, each its own key and
+"""Rooms end to end (docs/serving.md, "Rooms"): real SSH clients on the loopback, each its own key and
 terminal (pyte), meet through ``w`` in the game: a co-op room of three where each entry shows
 on the other two screens (and how long that takes), a race of two hidden until the host's
 ``S``, and a watcher whose keys change nothing."""

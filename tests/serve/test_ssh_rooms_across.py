@@ -1,4 +1,4 @@
-"""One room across two serving hosts (README, "Rooms"; docs/rooms.md): two ``serve ssh``
+"""One room across two serving hosts (docs/serving.md, "Rooms"; docs/rooms.md): two ``serve ssh``
 processes, each in its own folder, on one real PostgreSQL store; a player on each host, a real
 SSH client and terminal (pyte) each. The room is made on the first host and joined by its
 code on the second; a value typed on either board shows on the other."""

@@ -1,4 +1,4 @@
-"""``sudoku-tui serve ssh`` with real SSH clients on the loopback (README, "Serving the game")."""
+"""``sudoku-tui serve ssh`` with real SSH clients on the loopback (docs/serving.md)."""
 
 from __future__ import annotations
 

@@ -1,4 +1,4 @@
-"""No key throws away a game in progress with moves (README: "No key throws a game away").
+"""No key throws away a game in progress with moves (docs/choices/screen.md: "No key throws a game away").
 
 Each action that puts another puzzle in place of the game in play either
 keeps that game resumable (it is in the store and comes back when its puzzle

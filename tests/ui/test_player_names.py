@@ -1,4 +1,4 @@
-"""Names and a guest's Keep My Games on screen (README, "Playing together"), with real
+"""Names and a guest's Keep My Games on screen (docs/serving.md), with real
 SQLite stores: the server's a folder of the test's own, a guest's one that keeps nothing."""
 
 from __future__ import annotations

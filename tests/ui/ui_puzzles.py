@@ -33,7 +33,7 @@ def block_file(box: int, lines: list[str]) -> str:
     return f"{box}\n" + "".join(line + "\n" for line in lines)
 
 
-# The block-size format's error cases (the README's "Puzzle files"), as files of our own: content -> message.
+# The block-size format's error cases (docs/puzzle-files.md), as files of our own: content -> message.
 BAD_FILES: dict[str, tuple[str, str]] = {
     "bad-puzzle-length1": (
         "2\n" + FOUR_PUZZLES[0] + "\n" + FOUR_PUZZLES[1][:-1] + "\n",

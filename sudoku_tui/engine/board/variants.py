@@ -1,5 +1,5 @@
 """The 9x9 variants: one :class:`Variant` record each, in :data:`VARIANTS`
-(README, "Variants" and "Puzzle files").
+(docs/choices/variants.md and docs/puzzle-files.md).
 
 Each variant is a :class:`~sudoku_tui.engine.board.geometry.Shape` like any
 other board, so every part reads its houses the same way:

@@ -1,4 +1,4 @@
-"""Reading puzzle files (README, "Puzzle files"), and drawing a Samurai as text.
+"""Reading puzzle files (docs/puzzle-files.md), and drawing a Samurai as text.
 
 Four layouts are recognised, in this order (contract 1.2):
 

@@ -1,4 +1,4 @@
-"""Reading variant collections (README, "Puzzle files"): a header naming the variant,
+"""Reading variant collections (docs/puzzle-files.md): a header naming the variant,
 then one puzzle a line.
 
 Fields on a line are separated by one space: the 81 givens, then for a

@@ -4,7 +4,7 @@ It walks the drawn board one row at a time, left to right. An empty cell gets
 the smallest value that does not conflict; when no value fits, the most
 recent guess is taken back and the next value tried. It therefore finds the
 first solution in row-major order with values tried in ascending order,
-which is the answer every solver in this project must give (README, "The
+which is the answer every solver in this project must give (docs/choices/engine.md, "The
 engine's answers"). It is slow by nature and is kept as the reference.
 """
 

@@ -3,7 +3,7 @@
 Public API (kept stable for the game and the command line):
 
 - ``solve(puzzle) -> tuple[int, ...] | None``: the reference algorithm's answer
-  (reference.py; README, "The engine's answers").
+  (reference.py; docs/choices/engine.md).
 - ``count_solutions(puzzle, limit=2) -> int``: 0 .. limit.
 - ``is_solved(puzzle, values) -> bool``: the checking rule.
 - ``candidates(shape, values) -> list[int]``: bit sets of the values each

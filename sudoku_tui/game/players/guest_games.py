@@ -1,4 +1,4 @@
-"""A browser guest's "Keep My Games" (README, "Playing together"): the session's games
+"""A browser guest's "Keep My Games" (docs/serving.md): the session's games
 go into the server's store, and a link code lets a key take them.
 
 A guest plays in a store that keeps nothing. Asked to keep its games, the game

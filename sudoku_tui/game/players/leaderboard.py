@@ -1,4 +1,4 @@
-"""The leaderboard (README, "Playing together"): the day's daily ranking and the
+"""The leaderboard (docs/serving.md): the day's daily ranking and the
 current streaks of every player in a store, as lines for a terminal and as JSON,
 and ``sudoku-tui leaderboard`` without its argument parsing (:func:`run_leaderboard`).
 

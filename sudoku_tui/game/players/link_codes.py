@@ -1,4 +1,4 @@
-"""Link codes (README, "Playing together"): one player on several keys.
+"""Link codes (docs/serving.md): one player on several keys.
 
 ``ssh -t HOST link`` makes a code for the key's player; ``link CODE`` from
 another key makes that key the same player. A guest's code ("Keep My Games")

@@ -1,4 +1,4 @@
-"""Players' names (README, "Playing together"): what a name may be, and the name
+"""Players' names (docs/serving.md): what a name may be, and the name
 shown for a player who has none of their own (a guest, the local player).
 
 A player id is what the store keys rows by: ``local`` on one machine, a key's

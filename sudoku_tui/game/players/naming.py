@@ -1,4 +1,4 @@
-"""A player naming themselves (README, "Playing together"): whether the game asks,
+"""A player naming themselves (docs/serving.md): whether the game asks,
 and trying a typed name, so that the screen holds no rule of its own.
 
 A served key's player without a name is asked as the game starts; a guest is

@@ -1,5 +1,5 @@
 """The room a player asks for on the command line: ``ssh -t HOST race``, ``coop``,
-``join CODE``, ``watch CODE`` (README, "Rooms"). The game then starts in that room."""
+``join CODE``, ``watch CODE`` (docs/serving.md, "Rooms"). The game then starts in that room."""
 
 from __future__ import annotations
 

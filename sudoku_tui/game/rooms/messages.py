@@ -1,4 +1,4 @@
-"""The messages between a room's games (README, "Rooms"): one JSON object a line.
+"""The messages between a room's games (docs/serving.md, "Rooms"): one JSON object a line.
 
 A game process and its server's room hub talk in lines of JSON (UTF-8, at most
 :data:`MAX_LINE` bytes). JSON because it is plain text that every side parses

@@ -1,4 +1,4 @@
-"""One room's rules (README, "Rooms"): who sits where, the race, the shared board.
+"""One room's rules (docs/serving.md, "Rooms"): who sits where, the race, the shared board.
 
 Pure: a :class:`Room` takes a member's message and answers with what to send to
 whom, as ``(player ids, encoded line)`` pairs; whoever carries the lines (the hub

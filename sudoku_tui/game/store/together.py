@@ -1,5 +1,5 @@
 """Players together in one store: linking two players into one, and the daily
-ranking and streaks over every player (README, "Playing together").
+ranking and streaks over every player (docs/serving.md).
 
 Functions over a connection of :mod:`.sql`, in SQL both databases understand;
 :class:`~.sql.SqlStore` calls them inside its guards and transactions.

@@ -1,4 +1,4 @@
-"""The rooms' hub (README, "Rooms"): one server's rooms, and the lines between their games.
+"""The rooms' hub (docs/serving.md, "Rooms"): one server's rooms, and the lines between their games.
 
 Each game process in a room holds one connection to a Unix socket in the server's
 folder (owner only, like the rest of it). It says ``hello`` (who plays), then
