@@ -118,11 +118,13 @@ class PlainGame(PuzzleMaking):
             else:
                 self.say(texts.PLAIN_KEEP_PLAYING)
             return
-        if not text:
+        if self.session.paused and (
+            not text or CELL.fullmatch(text) or (len(text) == 1 and find_command(text) is None)
+        ):
+            self.say(texts.PLAIN_PAUSED)  # the board is hidden, as on the full-screen game
+        elif not text:
             self.do_read("")
-            return
-        found = CELL.fullmatch(text)
-        if found is not None:
+        elif CELL.fullmatch(text):
             self.do_go(text)
         elif len(text) == 1 and (self._symbol(text) or text.isdigit() or text == "." or text in SYMBOLS):
             self.do_value(text)

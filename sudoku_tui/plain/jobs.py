@@ -39,7 +39,7 @@ class Jobs:
     def run(self, work: Callable[[StopCheck], T]) -> T:
         """``work``'s answer; raises :class:`Stopped` when Ctrl+C stopped it (or it was
         cancelled), and whatever else ``work`` raised."""
-        stop = threading.Event()
+        stop, done = threading.Event(), threading.Event()
         outcome: _Outcome[T] = _Outcome()
 
         def target() -> None:
@@ -47,18 +47,20 @@ class Jobs:
                 outcome.value = work(stop.is_set)
             except BaseException as error:  # handed to the loop, which says it as a sentence
                 outcome.error = error
+            finally:
+                done.set()
 
-        thread = threading.Thread(target=target, name="plain-job", daemon=True)
-        thread.start()
+        # Waited for on an event, not by joining: a join that Ctrl+C interrupts can take the
+        # thread for ended while it still runs.
+        threading.Thread(target=target, name="plain-job", daemon=True).start()
         try:
-            thread.join(self.working_after)
-            if thread.is_alive():
+            if not done.wait(self.working_after):
                 self.say(texts.PLAIN_WORKING)
-                while thread.is_alive():
-                    thread.join(0.1)
+                while not done.wait(0.1):
+                    pass
         except KeyboardInterrupt:
             stop.set()
-            thread.join(STOP_GRACE)
+            done.wait(STOP_GRACE)
             raise Stopped from None
         if isinstance(outcome.error, Cancelled):
             raise Stopped

@@ -157,7 +157,8 @@ class PuzzleMaking:
         try:
             puzzle = read_pasted(rest)
         except NotAPuzzle as problem:
-            self.say(f"{problem}.")
+            said = str(problem)
+            self.say(said if said.endswith(".") else f"{said}.")
             return
         verdict = self.jobs.run(lambda stop: count_solutions(puzzle, stop))
         if verdict == "none":
