@@ -118,9 +118,8 @@ class PlainGame(PuzzleMaking):
             else:
                 self.say(texts.PLAIN_KEEP_PLAYING)
             return
-        if self.session.paused and (
-            not text or CELL.fullmatch(text) or (len(text) == 1 and find_command(text) is None)
-        ):
+        board_line = not text or CELL.fullmatch(text) or (len(text) == 1 and find_command(text) is None)
+        if self.session.paused and board_line:
             self.say(texts.PLAIN_PAUSED)  # the board is hidden, as on the full-screen game
         elif not text:
             self.do_read("")

@@ -8,6 +8,7 @@ bad input, and long work.
 
 from __future__ import annotations
 
+import io
 import re
 import signal
 import threading
@@ -220,7 +221,6 @@ def test_sixteen_by_sixteen_takes_capital_letters(tmp_path: Path) -> None:
 
 def test_a_served_player_opens_only_the_servers_folders(tmp_path: Path) -> None:
     opened = open_local_store(tmp_path)
-    import io
 
     out = io.StringIO()
     folders = PuzzleFolders.of([bundled_puzzles()])
