@@ -15,7 +15,6 @@ from contextlib import suppress
 from pathlib import Path
 from typing import TextIO
 
-from ..engine.board.geometry import SYMBOLS
 from ..engine.files.formats import read_puzzle_file
 from ..engine.files.model import PuzzleFile, PuzzleFileError
 from ..engine.logic.step import Step
@@ -125,7 +124,7 @@ class PlainGame(PuzzleMaking):
             self.do_read("")
         elif CELL.fullmatch(text):
             self.do_go(text)
-        elif len(text) == 1 and (self._symbol(text) or text.isdigit() or text == "." or text in SYMBOLS):
+        elif len(text) == 1 and (self._symbol(text) or text.isdigit() or text == "." or text.isupper()):
             self.do_value(text)
         else:
             self._command(text)
