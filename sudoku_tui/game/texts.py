@@ -354,7 +354,7 @@ def keys_linked(name: str | None) -> str:
 
 
 def unknown_ssh_command(word: str) -> str:
-    return f"Unknown command: {word}. Try ssh -t HOST [race | coop | join CODE | watch CODE | link [CODE]]."
+    return f"Unknown command: {word}. Try ssh -t HOST [plain | race | coop | join CODE | watch CODE | link [CODE]]."
 
 
 # Rooms in the game (w): the dialog, the room's panel, what the room says

@@ -39,8 +39,10 @@ def play_plain(
     session = Session(opened.store, player=player, folders=folders)
     game = PlainGame(session, out)
     with terminal_kept(source), hang_up_raises():
+        # Readline set up before the first word is said: a line typed ahead is then kept.
+        read_line = line_reader(source, out)
         game.start(path, opened.notices)
-        game.run(line_reader(source, out))
+        game.run(read_line)
     return 0
 
 
