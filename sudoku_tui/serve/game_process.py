@@ -28,7 +28,6 @@ from ..game.players.names import new_guest_id
 from ..game.rooms.asked import read_room_text
 from ..game.store.location import open_store_at
 from ..paths import bundled_puzzles
-from ..plain.terminal import play_plain as play_lines
 from .game_end import TERMINAL_BACK
 from .served_game import PLAIN, ROOM, NotServed, ServedGame
 from .server_settings import GUEST
@@ -141,6 +140,9 @@ def play(served: ServedGame) -> int:
 def play_plain_served(served: ServedGame) -> int:
     """The game in plain text (``ssh -t HOST plain``): the player's own store and games, files
     only from the server's folders; no Textual."""
+    # Loaded only now, as Textual is for the full-screen game: after the process took its limits.
+    from ..plain.terminal import play_plain as play_lines
+
     player = new_guest_id() if served.player == GUEST else served.player
     folders = PuzzleFolders.of([bundled_puzzles(), *served.puzzles])
     return play_lines(None, open_store_at(served.store, player), player=player, folders=folders)
