@@ -73,7 +73,7 @@ COMMANDS = {command.name: command for command in sorted((c for group in GROUPS f
 def build_parser() -> argparse.ArgumentParser:
     parser = CommandParser(
         prog="sudoku-tui",
-        usage="sudoku-tui [--plain] [FILE]\n       sudoku-tui COMMAND ...",
+        usage="sudoku-tui [FILE]\n       sudoku-tui --plain [FILE]\n       sudoku-tui COMMAND ...",
         description=(
             "A terminal Sudoku with a puzzle engine. Without a command, starts the game "
             "(with FILE opened when given). A FILE that is not found where it is named is "
