@@ -20,7 +20,7 @@ from tests.search_paths import compiled_search_available
 PACKAGE = Path(__file__).resolve().parent.parent / "sudoku_tui"
 
 # The layers that must never load Textual: every module in them.
-TEXTUAL_FREE = ("engine", "game", "authoring")
+TEXTUAL_FREE = ("engine", "game", "authoring", "plain")
 
 # Only the compiled search's modules may need Numba and numpy: every module of
 # search/compiled/ but its package, the probe that asks whether they load, and
@@ -73,8 +73,9 @@ MAY_IMPORT = {
     "game": {"engine", "paths"},
     "authoring": {"engine", "paths"},
     "ui": {"engine", "game", "paths"},
-    "serve": {"engine", "game", "ui", "paths"},
-    "cli": {"engine", "game", "authoring", "ui", "serve", "paths"},
+    "serve": {"engine", "game", "ui", "plain", "paths"},
+    "plain": {"engine", "game", "paths"},
+    "cli": {"engine", "game", "authoring", "ui", "serve", "plain", "paths"},
 }
 
 

@@ -19,7 +19,7 @@ from ..paths import data_dir
 from . import author_commands, completion, making_commands, player_commands, serve_commands, solving_commands
 from .console import CommandParser, fail
 from .first_compile import prepare_solver
-from .play_command import CRASH_LOG, play
+from .play_command import CRASH_LOG, PLAIN, play, play_plain
 from .registry import Command
 
 # The order --help has always listed the commands in; a command not named
@@ -74,7 +74,7 @@ COMMANDS = {command.name: command for command in sorted((c for group in GROUPS f
 def build_parser() -> argparse.ArgumentParser:
     parser = CommandParser(
         prog="sudoku-tui",
-        usage="sudoku-tui [FILE]\n       sudoku-tui COMMAND ...",
+        usage="sudoku-tui [FILE]\n       sudoku-tui --plain [FILE]\n       sudoku-tui COMMAND ...",
         description=(
             "A terminal Sudoku with a puzzle engine. Without a command, starts the game "
             "(with FILE opened when given). A FILE that is not found where it is named is "
@@ -82,6 +82,8 @@ def build_parser() -> argparse.ArgumentParser:
         ),
     )
     parser.add_argument("--version", action="version", version=f"sudoku-tui {__version__}")
+    # Read by main before the parser: listed here for --help (docs/plain.md).
+    parser.add_argument(PLAIN, action="store_true", help="play in plain text, a line at a time (screen readers)")
     # prog: a command's usage and errors start "sudoku-tui solve", not the two usage lines above.
     commands = parser.add_subparsers(dest="command", metavar="COMMAND", prog="sudoku-tui")
     for command in COMMANDS.values():
@@ -92,6 +94,11 @@ def build_parser() -> argparse.ArgumentParser:
 def main(argv: Sequence[str] | None = None) -> int:
     args_list = list(sys.argv[1:] if argv is None else argv)
     parser = build_parser()
+    if PLAIN in args_list:  # the game in plain text, with at most a FILE beside it
+        rest = [word for word in args_list if word != PLAIN]
+        if len(rest) > 1 or any(word.startswith("-") for word in rest):
+            parser.error(texts.unknown_command(args_list))
+        return _play(rest[0] if rest else None, plain=True)
     # Without a command the game starts; a lone FILE is its puzzle file.
     if not args_list or (args_list[0] not in COMMANDS and not args_list[0].startswith("-")):
         if len(args_list) > 1:
@@ -124,11 +131,11 @@ def main(argv: Sequence[str] | None = None) -> int:
             stop_announcing()
 
 
-def _play(path: str | None) -> int:
+def _play(path: str | None, plain: bool = False) -> int:
     """The game; what fails outside it (as it is built, once it has ended) and
     nothing else caught is one sentence too. Ctrl-C is left as it was."""
     try:
-        return play(path)
+        return play_plain(path) if plain else play(path)
     except Exception as error:  # no memory left, or a bug: the player reads no traceback
         return _stopped(error, texts.GAME_STOPPED)
 

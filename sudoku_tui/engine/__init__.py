@@ -35,7 +35,7 @@ imports: the engine's face to the game, the screen and the command line
 
 PUBLIC: dict[str, tuple[str, ...]] = {
     "progress": ("Cancelled", "ProgressCallback", "StopCheck"),
-    "board.geometry": ("Shape", "square"),
+    "board.geometry": ("House", "Shape", "square"),
     "board.shapes": ("shape_for_size",),
     "board.variants": ("VARIANTS", "line_fields_of", "outline_of", "variant_names"),
     "board.puzzle": ("LineError", "Puzzle", "format_line", "parse_line"),

@@ -355,7 +355,7 @@ def keys_linked(name: str | None) -> str:
 
 
 def unknown_ssh_command(word: str) -> str:
-    return f"Unknown command: {word}. Try ssh -t HOST [race | coop | join CODE | watch CODE | link [CODE]]."
+    return f"Unknown command: {word}. Try ssh -t HOST [plain | race | coop | join CODE | watch CODE | link [CODE]]."
 
 
 # Rooms in the game (w): the dialog, the room's panel, what the room says
@@ -599,6 +599,177 @@ def playback(playing: bool, speed: int, index: int, count: int) -> str:
     """The replay's status line: playing or paused, the speed, the place among the moves."""
     state = "▶ Playing" if playing else "Paused"
     return f"{state} at {speed}x · move {index} of {count}"
+
+
+# The plain mode: the game as lines of text (sudoku-tui --plain, ssh -t HOST plain), for
+# screen readers and Braille displays. Short, and each ends with a full stop.
+PLAIN_WELCOME = "Sudoku in plain text. Type help for the commands, quit to leave."
+PLAIN_NO_PUZZLE = "No puzzle yet: type open FILE, new medium or daily."
+PLAIN_GOODBYE = "Your game is saved. Goodbye."
+PLAIN_WORKING = "Working… (Ctrl+C stops it)"
+PLAIN_STOPPED = "Stopped: nothing changed."
+PLAIN_PAUSED = "The game is paused: type pause to go on."
+PLAIN_GOING_ON = "The clock runs again."
+PLAIN_NOTHING_TO_UNDO = "Nothing to undo."
+PLAIN_NOTHING_TO_REDO = "Nothing to redo."
+PLAIN_GIVEN = "That cell is a given: it cannot change."
+PLAIN_NO_FILE = "No puzzle file is open: type open FILE."
+PLAIN_NO_GAME = "No puzzle is in play."
+PLAIN_NO_SAVED_GAME = "There is no saved game to resume."
+PLAIN_NO_CONFLICTS = "No value repeats in a row, column or box."
+PLAIN_NO_MISTAKES = "No wrong entries."
+PLAIN_NO_LAST_FOLDER = "No puzzle files there."
+PLAIN_FILLED_MARKS = "Every empty cell's marks are filled in."
+PLAIN_NOT_FULL = "Not every cell is filled yet."
+PLAIN_SOLVED_BY_SOLVE = "Solved: the board shows the solution."
+PLAIN_NO_ROOMS = "Rooms are played in the full-screen game: ssh -t HOST, without plain."
+PLAIN_KEEP_PLAYING = "Kept playing."
+PLAIN_LEAVE_ASK = "Type yes to leave it, anything else to keep playing."
+PLAIN_OPEN_USAGE = "Type open and a file's name, for example open 9x9-easy.txt."
+PLAIN_ENTER_USAGE = "Type enter and the puzzle's line: 16, 81 or 256 cells, 0 or . for an empty one."
+PLAIN_HELP_HEADING = "Commands (help and a command's name says more):"
+PLAIN_VERBOSE_WORDS = ("terse", "normal", "full")
+
+
+def plain_unknown(word: str) -> str:
+    return f"Unknown command {word}. Type help for the commands."
+
+
+def plain_usage(usage: str) -> str:
+    return f"Usage: {usage}."
+
+
+def plain_failed(error: object) -> str:
+    return f"That did not work: {error}. The game goes on."
+
+
+def plain_saved_offer(description: str) -> str:
+    return f"Saved game: {description} Type resume to play it on."
+
+
+def plain_cell(name: str, parts: Sequence[str]) -> str:
+    """``r4c7, empty, possible 2 5 8.``: the cell's name and what it holds, each part after a comma."""
+    return ", ".join([name, *parts]) + "."
+
+
+PLAIN_EMPTY = "empty"
+PLAIN_GIVEN_WORD = "given"
+PLAIN_WRONG_WORD = "wrong"
+PLAIN_NOTHING_FITS = "nothing fits"
+
+
+def plain_possible(values: str) -> str:
+    return f"possible {values}"
+
+
+def plain_marks(marks: str) -> str:
+    return f"marks {marks}" if marks else "no marks"
+
+
+def plain_repeats(house: str) -> str:
+    return f"repeats in {house}"
+
+
+def plain_colour(colour: int) -> str:
+    return f"colour {colour}"
+
+
+def plain_house(name: str, cells: str, missing: str) -> str:
+    """``Row 4: 5, 3, empty. Missing 1 2 4.``"""
+    said = f"{name[:1].upper()}{name[1:]}: {cells}."
+    return f"{said} Missing {missing}." if missing else said
+
+
+def plain_no_house(kind: str, number: str, count: int) -> str:
+    return f"There is no {kind} {number}: the board has {kind}s 1 to {count}."
+
+
+def plain_puzzle(where: str, shape: str, empty: int) -> str:
+    return f"{where}, {shape}: {empty} empty cells."
+
+
+def plain_number(number: int, last: int) -> str:
+    return f"Puzzle {number}, of 0 to {last}."
+
+
+def plain_mode(pencil: bool) -> str:
+    return "Pencil mode on: values toggle marks." if pencil else "Pencil mode off: values are entered."
+
+
+def plain_verbose(level: int) -> str:
+    return f"Verbose {level}, {PLAIN_VERBOSE_WORDS[level]}."
+
+
+def plain_counts(parts: Sequence[str]) -> str:
+    return "Left to place: " + ", ".join(parts) + "."
+
+
+def plain_count(symbol: str, left: int, verbose: int) -> str:
+    if verbose == 0:
+        return f"{symbol}:{left}"
+    return f"{symbol} done" if left == 0 else f"{symbol} {left} left"
+
+
+def plain_found(symbol: str, placed: str, marked: str) -> str:
+    said = f"{symbol} is in {placed}" if placed else f"{symbol} is placed nowhere"
+    return f"{said}; marked in {marked}." if marked else f"{said}."
+
+
+def plain_conflicts(cells: str) -> str:
+    return f"Values repeat in {cells}."
+
+
+def plain_mistakes(cells: str) -> str:
+    return f"Wrong entries: {cells}."
+
+
+def plain_undone(name: str) -> str:
+    return f"Undone: {name}."
+
+
+def plain_redone(name: str) -> str:
+    return f"Redone: {name}."
+
+
+def plain_empty_left(count: int) -> str:
+    return f"{count} empty cells left." if count != 1 else "1 empty cell left."
+
+
+def plain_not_value(text: str, shape: str) -> str:
+    return f"{text} is no value of a {shape} board."
+
+
+def plain_no_cell(text: str) -> str:
+    return f"There is no cell {text} on this board."
+
+
+def plain_files(names: str) -> str:
+    return f"Puzzle files: {names}."
+
+
+def plain_not_a_word(word: str, choices: str) -> str:
+    return f"{word} is not one of {choices}."
+
+
+def plain_making(what: str) -> str:
+    article = "an" if what[:1] in "aeiou" else "a"
+    return f"Making {article} {what} puzzle."
+
+
+def plain_techniques(names: str) -> str:
+    return f"Techniques to practise: {names}."
+
+
+def plain_time(played: str, paused: bool, solved: bool) -> str:
+    state = ", paused" if paused else ", solved" if solved else ""
+    return f"Time played: {played}{state}."
+
+
+def plain_where(puzzle: str, cell: str, time: str) -> str:
+    return f"{puzzle} You are at {cell}. {time}"
+
+
+PLAIN_MADE = "A puzzle made for you"
 
 
 # The command line

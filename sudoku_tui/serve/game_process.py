@@ -29,7 +29,7 @@ from ..game.rooms.asked import read_room_text
 from ..game.store.location import open_store_at
 from ..paths import bundled_puzzles
 from .game_end import TERMINAL_BACK
-from .served_game import ROOM, NotServed, ServedGame
+from .served_game import PLAIN, ROOM, NotServed, ServedGame
 from .server_settings import GUEST
 
 
@@ -108,6 +108,8 @@ def main() -> int:
 
 def play(served: ServedGame) -> int:
     take_turns(MakingTurns(served.turns, served.at_once))
+    if os.environ.get(PLAIN) == "1":
+        return play_plain_served(served)
     # Textual loads only now: the process took its terminal and its limits first.
     from ..ui import SudokuApp
 
@@ -133,6 +135,17 @@ def play(served: ServedGame) -> int:
     )
     app.run()
     return app.return_code or 0
+
+
+def play_plain_served(served: ServedGame) -> int:
+    """The game in plain text (``ssh -t HOST plain``): the player's own store and games, files
+    only from the server's folders; no Textual."""
+    # Loaded only now, as Textual is for the full-screen game: after the process took its limits.
+    from ..plain.terminal import play_plain as play_lines
+
+    player = new_guest_id() if served.player == GUEST else served.player
+    folders = PuzzleFolders.of([bundled_puzzles(), *served.puzzles])
+    return play_lines(None, open_store_at(served.store, player), player=player, folders=folders)
 
 
 if __name__ == "__main__":

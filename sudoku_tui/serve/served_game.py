@@ -26,6 +26,7 @@ ERRORS = "SUDOKU_TUI_ERRORS"
 KEEP_STORE = "SUDOKU_TUI_KEEP_STORE"
 ROOMS = "SUDOKU_TUI_ROOMS"
 ROOM = "SUDOKU_TUI_ROOM"  # the room asked for on the command line (game.rooms.asked)
+PLAIN = "SUDOKU_TUI_PLAIN"  # "1": the game in plain text (ssh -t HOST plain)
 
 
 class NotServed(Exception):

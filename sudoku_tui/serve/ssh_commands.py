@@ -2,7 +2,8 @@
 
 ``ssh -t HOST`` (no command, or an empty one) plays; ``link`` and ``link CODE``
 link keys into one player (key_links.py); ``race``, ``coop``, ``join CODE`` and
-``watch CODE`` start the game in that room (game/rooms/asked.py); any other word
+``watch CODE`` start the game in that room (game/rooms/asked.py); ``plain`` plays the
+game in plain text, a line at a time (docs/plain.md); any other word
 gets the ``Unknown command`` line. Words are read in any case. The command is the
 client's: the word said back is escaped of control characters and bounded.
 """
@@ -17,12 +18,20 @@ LONGEST_WORD = 32  # characters of an unknown word said back; the rest is cut
 
 class Kind(Enum):
     GAME = "game"
+    PLAIN = "plain"
     LINK = "link"
     ROOMS = "rooms"
     UNKNOWN = "unknown"
 
 
-WORDS = {"link": Kind.LINK, "race": Kind.ROOMS, "coop": Kind.ROOMS, "join": Kind.ROOMS, "watch": Kind.ROOMS}
+WORDS = {
+    "plain": Kind.PLAIN,
+    "link": Kind.LINK,
+    "race": Kind.ROOMS,
+    "coop": Kind.ROOMS,
+    "join": Kind.ROOMS,
+    "watch": Kind.ROOMS,
+}
 
 
 @dataclass(frozen=True)

@@ -32,7 +32,7 @@ from .game_end import unexpected_end
 from .game_terminal import GameTerminal, game_command
 from .key_links import link_keys
 from .limits import DEFAULT_SIZE, HELD_OUTPUT, RateLimit, terminal_size, terminal_type
-from .served_game import ROOM
+from .served_game import PLAIN, ROOM
 from .server_settings import ServerSettings
 from .ssh_commands import PLAY, Command, Kind, read_command, shown_word
 
@@ -214,6 +214,8 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         asked = asked_room(self.command.word, self.command.rest) if self.command.kind is Kind.ROOMS else None
         if asked is not None:  # checked words only: a room's kind and a room code
             extra[ROOM] = room_text(asked)
+        if self.command.kind is Kind.PLAIN:
+            extra[PLAIN] = "1"
         env = self.server.settings.game_environment(self.player.key, terminal_type(self.term), extra)
         self.game = GameTerminal(game_command(), env, self._drawn)
         try:

@@ -27,7 +27,7 @@ from tests.serve.test_ssh_server import RESUME, START_LINE, open_bundled, quit_g
 
 __all__ = ["keys", "servers"]  # the fixtures, used by name
 
-HINT = "Try ssh -t HOST [race | coop | join CODE | watch CODE | link [CODE]]."
+HINT = "Try ssh -t HOST [plain | race | coop | join CODE | watch CODE | link [CODE]]."
 FIRST_ROW = "┃  1  │  2  ┃     │     ┃"  # the board's first row with the two values typed
 CODE = re.compile(r"Your link code is ([A-Z0-9]{8}): valid for 10 minutes, once\.")
 

@@ -63,6 +63,8 @@ SETTINGS: dict[str, Setting] = {
         Setting("daily_level", "medium", choices=LEVELS),
         # The palette's theme, by its name; the screen puts it on only if it has a theme of that name.
         Setting("theme", ""),
+        # How much the plain mode's answers say: 0 terse, 1 normal, 2 full.
+        Setting("plain_verbose", 1, low=0, high=2),
     )
 }
 
