@@ -530,6 +530,134 @@ def mode(pencil: bool, colouring: bool) -> str:
     return COLOUR_MODE if colouring else PENCIL_MODE if pencil else VALUES_MODE
 
 
+# The screens' words: the keys as the Footer, the palette and F1 name them; buttons; dialogs' titles.
+QUIT = _("Quit")
+CLOSE = _("Close")
+CANCEL = _("Cancel")
+OTHER_BUTTON = _("Other button")
+NOT_AVAILABLE_NOW = _("Not available now.")
+HELP = _("Help")
+HELP_TIP = _("every key with what it does")
+OPEN_KEY = _("Open")
+OPEN_TIP = _("choose a puzzle file to play")
+NEW_KEY = _("New")
+NEW_TIP = _("make a puzzle: size, difficulty, symmetry")
+STOP_MAKING = _("Stop Making")
+STOP_MAKING_TIP = _("stop making the new puzzle")
+RANDOM_KEY = _("Random")
+RANDOM_TIP = _("show a random puzzle of the file")
+SOLVE_KEY = _("Solve")
+SOLVE_TIP = _("fill the board with the solution")
+CHECK_KEY = _("Check")
+CHECK_TIP = _("say whether the filled board is solved")
+HINT_TIP = _("the next logical step: its name, then where, then applied")
+CHECK_PROGRESS_TIP = _("say whether the entries so far are right")
+SHOW_MISTAKES_TIP = _("mark entries that differ from the solution, or stop")
+DAILY_TIP = _("today's daily puzzle, the same for everyone (UTC)")
+ENTER_PUZZLE_TIP = _("type in a puzzle (or paste its line): values are givens")
+START_ENTERED_TIP = _("play the puzzle typed in, once its solutions are counted")
+LEAVE_ENTRY_TIP = _("back to the game in play, without the puzzle typed in")
+STATISTICS_TIP = _("games, best times, the daily streak, recent solves")
+LEADERBOARD_TIP = _("the daily puzzle's ranking by date and level, and the streaks")
+NUMBER_KEY = _("Number")
+CHOOSE_NUMBER_TIP = _("type the number of a puzzle")
+PREVIOUS_PUZZLE_TIP = _("show the previous puzzle of the file")
+NEXT_PUZZLE_TIP = _("show the next puzzle of the file")
+ROOMS_TIP = _("race, play one board together, or watch, by a room's code")
+START_RACE_TIP = _("the host starts the room's race (or a rematch after its end)")
+PAUSE = _("Pause")
+PAUSE_TIP = _("stop the clock and hide the board, or go on")
+# The board's keys (out of the Footer: F1 and the palette list them).
+PENCIL_MODE_ACTION = _("Pencil Mode")
+PENCIL_MODE_TIP = _("while it is on, value keys add or remove marks")
+COLOUR_MODE_ACTION = _("Colour Mode")
+COLOUR_MODE_TIP = _("while it is on, 1-6 paint the cell, 0 takes the paint off")
+FILL_CANDIDATES = _("Fill Candidates")
+FILL_CANDIDATES_TIP = _("fill every empty cell's marks")
+POSSIBLE_VALUES = _("Possible Values")
+POSSIBLE_VALUES_TIP = _("show the possible values of the cell")
+HIGHLIGHTING = _("Highlighting")
+HIGHLIGHTING_TIP = _("the cursor's houses, its value and conflicts, on or off")
+HIGHLIGHT_VALUE = _("Highlight a Value")
+HIGHLIGHT_VALUE_TIP = _("press f, then a value: it shows everywhere (f again: off)")
+UNDO = _("Undo")
+UNDO_TIP = _("undo the last change")
+REDO = _("Redo")
+REDO_TIP = _("redo what was undone")
+# F1's list of keys.
+KEYS_TITLE = _("Keys")
+KEYS_SCROLL = _("↑ ↓ scroll · Esc closes")
+DIRECTIONS = {"up": _("up"), "down": _("down"), "left": _("left"), "right": _("right")}
+MOVE_KEYS = _("Move the cursor ({directions}); the mouse selects a cell too")
+SELECT_KEYS = _("Select a rectangle of cells: a value, a clear or a mark then acts on each")
+VALUE_KEYS = _("Enter that value; in pencil mode, add or remove that mark")
+CLEAR_KEYS = _("Clear the cell")
+PALETTE_KEY = _("Command palette: every action by name")
+# The dialogs: opening a file, resuming a game, the puzzle number box, the leaderboard's keys.
+OPEN_KEYS = _("Enter opens · Tab moves · Esc cancels")
+FILE_PATH = _("File path:")
+RESUME_TITLE = _("Resume your last game?")
+RESUME = _("Resume")
+NOT_NOW = _("Not now")
+BACK_TO_BOARD = _("Back to board")
+SHOW_PUZZLE = _("Show puzzle")
+PUZZLE_LABEL = _("Puzzle")
+EARLIER = _("Earlier")
+LATER = _("Later")
+LEVEL = _("Level")
+BOARD = _("Board")
+STREAKS = _("Streaks")
+RACE_OVER = _("Race over")
+CHANGE_NAME_TIP = _("The name other players see you by")
+# New Puzzle's dialog.
+NEXT_OPTION = _("Next option")
+PREVIOUS_OPTION = _("Previous option")
+CHOOSE = _("Choose")
+START_KEY = _("Start")
+NEW_PUZZLE_KEYS = _("↑↓ choose · Tab next · Enter starts · Esc cancels")
+SIZE = _("Size")
+DIFFICULTY = _("Difficulty")
+SYMMETRY = _("Symmetry")
+PRACTISE = _("Practise a technique:")
+NO_TECHNIQUE = _("none (a puzzle at the level)")
+TODAYS_DAILY = _("Today's Daily")
+NEW_ENTER_TIP = _("An empty board of this size: the values you type are the givens; ctrl+s starts it.")
+NEW_DAILY_TIP = _("The same puzzle for everyone today (UTC), at this size and level; solving it keeps your streak.")
+# Textual's own commands in the palette, and its search box, by their English titles.
+TEXTUAL_COMMANDS = {
+    "Theme": _("Theme"),
+    "Change the current theme": _("Change the current theme"),
+    "Quit": QUIT,
+    "Quit the application as soon as possible": _("Quit the application as soon as possible"),
+    "Keys": KEYS_TITLE,
+    "Hide the keys and widget help panel": _("Hide the keys and widget help panel"),
+    "Show help for the focused widget and a summary of available keys": _(
+        "Show help for the focused widget and a summary of available keys"
+    ),
+    "Minimize": _("Minimize"),
+    "Minimize the widget and restore to normal size": _("Minimize the widget and restore to normal size"),
+    "Maximize": _("Maximize"),
+    "Maximize the focused widget": _("Maximize the focused widget"),
+    "Screenshot": _("Screenshot"),
+    "Save an SVG 'screenshot' of the current screen": _("Save an SVG 'screenshot' of the current screen"),
+}
+SEARCH_COMMANDS = _("Search for commands…")
+SEARCH_THEMES = _("Search for themes…")
+
+KEEP_MY_GAMES_TIP = _("A code that gives this game's puzzles to your SSH key")
+
+# Languages: the palette's Language, a served player's setting.
+LANGUAGE = _("Language")
+LANGUAGE_TIP = _("the language the game speaks to you, from your next game on")
+SEARCH_LANGUAGES = _("Search for languages…")
+TERMINAL_LANGUAGE = _("As my terminal asks")
+
+
+def language_chosen(language: str) -> str:
+    """Said once a served player chose a language: the game in play keeps its own."""
+    return _("{language}: your next game speaks it (this one keeps its language).").format(language=language)
+
+
 # The command line
 PREPARING = _("Preparing the solver (first run only)…")
 INTERRUPTED = _("Interrupted.")

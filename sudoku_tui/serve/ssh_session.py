@@ -32,6 +32,7 @@ from .game_end import unexpected_end
 from .game_terminal import GameTerminal, game_command
 from .key_links import link_keys
 from .limits import DEFAULT_SIZE, HELD_OUTPUT, RateLimit, terminal_size, terminal_type
+from .player_language import asked_language, chosen_language
 from .served_game import ROOM
 from .server_settings import ServerSettings
 from .ssh_commands import PLAY, Command, Kind, read_command, shown_word
@@ -214,6 +215,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         asked = asked_room(self.command.word, self.command.rest) if self.command.kind is Kind.ROOMS else None
         if asked is not None:  # checked words only: a room's kind and a room code
             extra[ROOM] = room_text(asked)
+        # The player's Language setting, else the client's LANG (a language code only, never its text).
+        language = await asyncio.to_thread(chosen_language, self.server.settings.store_location, self.player.key)
+        language = language or asked_language(chan.get_environment())
+        if language is not None:
+            extra["LANGUAGE"] = language
         env = self.server.settings.game_environment(self.player.key, terminal_type(self.term), extra)
         self.game = GameTerminal(game_command(), env, self._drawn)
         try:

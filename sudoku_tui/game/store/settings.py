@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 
 from ...engine.board.levels import Symmetry
+from ..language import LANGUAGE_SETTING, LANGUAGES
 from .records import LEVELS, boards
 
 SettingValue = bool | int | str
@@ -63,6 +64,8 @@ SETTINGS: dict[str, Setting] = {
         Setting("daily_level", "medium", choices=LEVELS),
         # The palette's theme, by its name; the screen puts it on only if it has a theme of that name.
         Setting("theme", ""),
+        # A served player's language ("": the one their terminal asks for); their next game speaks it.
+        Setting(LANGUAGE_SETTING, "", choices=("", *LANGUAGES)),
     )
 }
 
