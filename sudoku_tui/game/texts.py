@@ -519,7 +519,8 @@ def daily_title(day: str, level: str, shape: str) -> str:
     return _("The daily {level} {shape} puzzle of {day}").format(level=level, shape=shape, day=day)
 
 
-COUNTS_HEADING = _("Left")  # over the digit counts: how many of each value are left to place
+# Translators: at most 4 letters, over the digit counts: how many of each value are left to place.
+COUNTS_HEADING = _("Left")
 
 # Colours and themes: colour mode's name on the status line; the themes the game adds.
 COLOUR_MODE = _("COLOUR")
@@ -642,6 +643,8 @@ TEXTUAL_COMMANDS = {
     "Save an SVG 'screenshot' of the current screen": _("Save an SVG 'screenshot' of the current screen"),
 }
 SEARCH_COMMANDS = _("Search for commands…")
+PALETTE = _("palette")
+PALETTE_TIP = _("Open the command palette")
 SEARCH_THEMES = _("Search for themes…")
 
 KEEP_MY_GAMES_TIP = _("A code that gives this game's puzzles to your SSH key")

@@ -14,9 +14,11 @@ import time
 from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
+from typing import ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
 from textual.command import CommandPalette
 from textual.content import Content
 from textual.driver import Driver
@@ -42,6 +44,18 @@ class SudokuApp(App[None]):
     """The game."""
 
     TITLE = texts.TITLE
+    # Textual's own palette key, in the game's language (Textual adds its own only where none is bound).
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            App.COMMAND_PALETTE_BINDING,
+            "command_palette",
+            texts.PALETTE,
+            show=False,
+            key_display=App.COMMAND_PALETTE_DISPLAY,
+            priority=True,
+            tooltip=texts.PALETTE_TIP,
+        )
+    ]
     # Absolute, so subclasses defined elsewhere (tests, tools) still find it.
     CSS_PATH = Path(__file__).with_name("sudoku.tcss")
 
