@@ -11,6 +11,9 @@ import os
 from collections.abc import Callable, Iterator
 from pathlib import Path
 
+# The suite checks the game's English: a terminal set to German (LANG=de_DE) must not make it speak German.
+os.environ["LANGUAGE"] = "en"
+
 import pytest
 from hypothesis import HealthCheck, settings
 

@@ -9,6 +9,7 @@ The build runs once a run, whichever tests need it (tests/package_build.py).
 
 from __future__ import annotations
 
+import os
 import subprocess
 import sys
 import time
@@ -20,6 +21,7 @@ from pathlib import Path
 import pytest
 
 import sudoku_tui
+from sudoku_tui.game.language import LOCALE_FOLDER
 from sudoku_tui.paths import bundled_puzzles
 from tests.package_build import ROOT, Built, needed_tool
 from tests.serve.needs import need
@@ -80,19 +82,31 @@ def package_files() -> set[str]:
 
 def read_by_the_game() -> set[str]:
     """The files the code opens beside its modules: the style sheet, the web page's
-    script, and the bundled puzzle folder's files (the Open dialog lists them all)."""
+    script, the bundled puzzle folder's files (the Open dialog lists them all) and the
+    compiled catalogs of the languages."""
     # The style sheet's path is the app's own attribute; loading the app loads Textual.
     from sudoku_tui.ui.app import SudokuApp
 
     web = need("sudoku_tui.serve.web")
-    paths = [Path(SudokuApp.CSS_PATH), web.PAGE_SCRIPT, *(p for p in bundled_puzzles().rglob("*") if p.is_file())]
+    paths = [
+        Path(SudokuApp.CSS_PATH),
+        web.PAGE_SCRIPT,
+        *(p for p in bundled_puzzles().rglob("*") if p.is_file()),
+        *LOCALE_FOLDER.glob("*/LC_MESSAGES/*.mo"),
+    ]
     return {path.resolve().relative_to(ROOT).as_posix() for path in paths}
 
 
 def test_the_wheel_holds_every_file_the_game_reads(built_package: Built) -> None:
     in_wheel = wheel_files(built_package.wheel)
     read = read_by_the_game()
-    assert {"sudoku_tui/ui/sudoku.tcss", "sudoku_tui/serve/web_page.js", "sudoku_tui/puzzles/9x9-easy.txt"} <= read
+    assert {
+        "sudoku_tui/ui/sudoku.tcss",
+        "sudoku_tui/serve/web_page.js",
+        "sudoku_tui/puzzles/9x9-easy.txt",
+        "sudoku_tui/locale/de/LC_MESSAGES/sudoku_tui.mo",
+        "sudoku_tui/locale/es/LC_MESSAGES/sudoku_tui.mo",
+    } <= read
     assert read - in_wheel == set()
     # And nothing of the package is left out, nor anything else put in.
     packaged = {name for name in in_wheel if not name.startswith(f"sudoku_tui-{VERSION}.dist-info/")}
@@ -179,6 +193,17 @@ def test_the_wheel_installs_in_a_fresh_venv_and_plays(fresh_venv: Path, elsewher
     assert (version.returncode, version.stdout) == (0, f"sudoku-tui {VERSION}\n"), version.stderr
     completion = run([str(program), "completion", "bash"], elsewhere, timeout=60)
     assert completion.returncode == 0 and "complete -o" in completion.stdout, completion.stderr
+    # The compiled catalogs came with the wheel: asked for German, the installed program speaks it.
+    one_puzzle = elsewhere / "one.txt"
+    one_puzzle.write_text("2\n2...43213...1432\n")
+    german = subprocess.run(
+        [str(program), "explain", "--index", "5", str(one_puzzle)],
+        capture_output=True,
+        text=True,
+        env={**os.environ, "LANGUAGE": "de"},
+        timeout=60,
+    )
+    assert german.stderr == "Rätselindex 5 liegt außerhalb: Die Datei hat 1 (0 bis 0).\n", german.stderr
     # A bundled puzzle by its name alone: found in the installed package.
     game = PtyGame.running([str(program), "9x9-easy.txt"], elsewhere / "data-home")
     shown = wait_for_screen(game, "Sudoku — 9x9-easy.txt", "of 0 … 99  (9x9)", "r1c1", "╋━━━━━━━┿")

@@ -11,184 +11,189 @@ from pathlib import Path
 
 from ..engine.board.geometry import Shape
 from .clock import format_elapsed
+from .language import gettext as _
 from .printable import printable
 
-NO_SOLUTION = "The puzzle has no solution."
-SOLVED = "The puzzle is correctly solved."
-NOT_SOLVED = "The puzzle is NOT solved."
+NO_SOLUTION = _("The puzzle has no solution.")
+SOLVED = _("The puzzle is correctly solved.")
+NOT_SOLVED = _("The puzzle is NOT solved.")
 
 # The game in play: what the player is told when it starts, ends or comes back.
-SOLVED_TITLE = "Well done"
+SOLVED_TITLE = _("Well done")
 
 
 def solved_in(played: str) -> str:
-    return f"Solved in {played}!"
+    return _("Solved in {played}!").format(played=played)
 
 
 def resumed(played: str) -> str:
-    return f"Your game of this puzzle was resumed ({played} played)."
+    return _("Your game of this puzzle was resumed ({played} played).").format(played=played)
 
 
 def solved_before(played: str) -> str:
-    return f"You solved this puzzle before, in {played}. Here it is afresh."
+    return _("You solved this puzzle before, in {played}. Here it is afresh.").format(played=played)
 
 
 def file_puzzle(name: str, number: int | None) -> str:
     """Where a saved game's puzzle comes from, for the offer to resume it."""
-    return f"{name}, puzzle {number}"
+    return _("{name}, puzzle {number}").format(name=name, number=number)
 
 
 def daily_puzzle(day: str) -> str:
-    return f"The daily puzzle of {day}"
+    return _("The daily puzzle of {day}").format(day=day)
 
 
-NO_FILE_PUZZLE = "A puzzle without a file"
+NO_FILE_PUZZLE = _("A puzzle without a file")
 
 
 def saved_game(where: str, shape: str, played: str) -> str:
-    return f"{where} ({shape}), {played} played."
+    return _("{where} ({shape}), {played} played.").format(where=where, shape=shape, played=played)
 
 
 # The status line: the clock, the mode, the cell under the cursor.
 def clock(played: str, paused: bool, solved: bool) -> str:
-    state = " paused" if paused else " ✓" if solved else ""
-    return f"⏱ {played}{state}"
+    state = _(" paused") if paused else " ✓" if solved else ""
+    return _("⏱ {played}{state}").format(played=played, state=state)
 
 
-PENCIL_MODE = "PENCIL"
-VALUES_MODE = "Values"
-CHOOSE_HIGHLIGHT = "Highlight which value? (a value; 0 none; Esc)"
+PENCIL_MODE = _("PENCIL")
+VALUES_MODE = _("Values")
+CHOOSE_HIGHLIGHT = _("Highlight which value? (a value; 0 none; Esc)")
 
 
 def cell_filled(cell: str) -> str:
-    return f"{cell} is filled."
+    return _("{cell} is filled.").format(cell=cell)
 
 
 def cell_can_hold(cell: str, values: str) -> str:
-    return f"{cell} can hold {values}"
+    return _("{cell} can hold {values}").format(cell=cell, values=values)
 
 
 def nothing_fits(cell: str) -> str:
-    return f"{cell}: no value fits!"
+    return _("{cell}: no value fits!").format(cell=cell)
 
 
 def cell_marks(cell: str, marks: str) -> str:
-    return f"{cell} marks {marks}"
+    return _("{cell} marks {marks}").format(cell=cell, marks=marks)
 
 
 def mistakes_shown(shown: bool) -> str:
-    return "Show mistakes: on." if shown else "Show mistakes: off."
+    return _("Show mistakes: on.") if shown else _("Show mistakes: off.")
 
 
 # The game screen: its titles, the puzzle bar, files being read.
-TITLE = "Sudoku"
-SAVED_GAME = "Saved game"
+TITLE = _("Sudoku")
+SAVED_GAME = _("Saved game")
 
 
 def not_available(action: str) -> str:
     """A command chosen in the palette while it cannot run."""
-    return f"{action} is not available now."
+    return _("{action} is not available now.").format(action=action)
 
 
 def loading(name: str) -> str:
-    return f"Loading {name}…"
+    return _("Loading {name}…").format(name=name)
 
 
 def checking_file(name: str | None) -> str:
-    return f"Checking {name if name is not None else 'the file'}…"
+    return _("Checking {name}…").format(name=name) if name is not None else _("Checking the file…")
 
 
 def unreadable(name: str, error: object) -> str:
-    return f"{name} cannot be read: {error}"
+    return _("{name} cannot be read: {error}").format(name=name, error=error)
 
 
 def file_range(count: int, shape: str) -> str:
-    return f"of 0 … {count - 1}  ({shape})"
+    return _("of 0 … {last}  ({shape})").format(last=count - 1, shape=shape)
 
 
 def made_range(shape: str) -> str:
-    return f"(new puzzle, {shape})"
+    return _("(new puzzle, {shape})").format(shape=shape)
 
 
 def made_title(choice: str) -> str:
-    return f"New {choice} puzzle"
+    return _("New {choice} puzzle").format(choice=choice)
 
 
 # A hint, as it is shown press after press.
 def hint_named(name: str) -> str:
-    return f"Hint: {name} (press ? again to see where)"
+    return _("Hint: {name} (press ? again to see where)").format(name=name)
 
 
 def hint_explained(name: str, explanation: str) -> str:
-    return f"{name}: {explanation}"
+    return _("{name}: {explanation}").format(name=name, explanation=explanation)
 
 
 def hint_applied(technique: str, effects: str) -> str:
-    return f"Applied {technique}: {effects}"
+    return _("Applied {technique}: {effects}").format(technique=technique, effects=effects)
 
 
 # Action names, as the command palette lists them.
-OPEN_FILE = "Open Puzzle File"
-NEW_PUZZLE = "New Puzzle"
-LOAD_RANDOM = "Load Random Puzzle"
-SOLVE = "Solve Puzzle"
-CHECK = "Check Solution"
-CHOOSE_NUMBER = "Choose Puzzle Number"
-NEXT_PUZZLE = "Next Puzzle"
-PREVIOUS_PUZZLE = "Previous Puzzle"
-HINT = "Hint"
-CHECK_PROGRESS = "Check my progress"
-SHOW_MISTAKES = "Show Mistakes"
-DAILY = "Daily Puzzle"
-STATISTICS = "Statistics"
+OPEN_FILE = _("Open Puzzle File")
+NEW_PUZZLE = _("New Puzzle")
+LOAD_RANDOM = _("Load Random Puzzle")
+SOLVE = _("Solve Puzzle")
+CHECK = _("Check Solution")
+CHOOSE_NUMBER = _("Choose Puzzle Number")
+NEXT_PUZZLE = _("Next Puzzle")
+PREVIOUS_PUZZLE = _("Previous Puzzle")
+HINT = _("Hint")
+CHECK_PROGRESS = _("Check my progress")
+SHOW_MISTAKES = _("Show Mistakes")
+DAILY = _("Daily Puzzle")
+STATISTICS = _("Statistics")
 
 # Hints and progress checks.
-HINT_CLASH = "No hint: a value repeats in a row, column or box. Fix that first."
-HINT_WRONG = "No hint: some entries disagree with the solution (press e to find the first)."
-HINT_FULL = "No hint: every cell is filled."
-NO_STEP = "No logical step found"
-NO_ENTRIES = "No entries yet: nothing to check."
-LOOKING_FOR_HINT = "Looking for a hint…"
-CHECKING_ENTRIES = "Checking your entries…"
+HINT_CLASH = _("No hint: a value repeats in a row, column or box. Fix that first.")
+HINT_WRONG = _("No hint: some entries disagree with the solution (press e to find the first).")
+HINT_FULL = _("No hint: every cell is filled.")
+NO_STEP = _("No logical step found")
+NO_ENTRIES = _("No entries yet: nothing to check.")
+LOOKING_FOR_HINT = _("Looking for a hint…")
+CHECKING_ENTRIES = _("Checking your entries…")
 
 
 def practised_step(name: str) -> str:
     """A hint's technique when it is the one the puzzle was made to practise."""
-    return f"{name}, the technique you are practising"
+    return _("{name}, the technique you are practising").format(name=name)
 
 
-START = "Press o to open a puzzle file."
-SOLVING = "Solving…"
-MAKING_CANCELLED = "New puzzle cancelled."
-FIRST_PUZZLE = "That was the first puzzle."
-LAST_PUZZLE = "That was the last puzzle."
+START = _("Press o to open a puzzle file.")
+SOLVING = _("Solving…")
+MAKING_CANCELLED = _("New puzzle cancelled.")
+FIRST_PUZZLE = _("That was the first puzzle.")
+LAST_PUZZLE = _("That was the last puzzle.")
 
 
 def wrong_entry(name: str) -> str:
-    return f"{name} is wrong."
+    return _("{name} is wrong.").format(name=name)
 
 
 def progress_ok(count: int) -> str:
     if count == 1:
-        return "So far so good: your entry agrees with the solution."
-    return f"So far so good: all {count} entries agree with the solution."
+        return _("So far so good: your entry agrees with the solution.")
+    return _("So far so good: all {count} entries agree with the solution.").format(count=count)
 
 
 # Hints beside the puzzle number, whose range is shown just before them.
 def not_a_number(text: str, last: int) -> str:
-    return f"Not a number: type 0 … {last}." if len(text) > 8 else f"{text!r} is not a number."
+    if len(text) > 8:
+        return _("Not a number: type 0 … {last}.").format(last=last)
+    return _("{text!r} is not a number.").format(text=text)
 
 
 def out_of_range(number: int, last: int) -> str:
-    return f"No puzzle {number}: type 0 … {last}." if last < 10_000 else f"No puzzle {number}."
+    if last < 10_000:
+        return _("No puzzle {number}: type 0 … {last}.").format(number=number, last=last)
+    return _("No puzzle {number}.").format(number=number)
 
 
 def too_small(width: int, height: int, need_width: int, need_height: int) -> str:
-    return (
-        f"Terminal too small ({width}x{height}).\n"
-        f"Sudoku needs at least {need_width}x{need_height}: make the window bigger.\n"
+    return _(
+        "Terminal too small ({width}x{height}).\n"
+        "Sudoku needs at least {need_width}x{need_height}: make the window bigger.\n"
         "Press q to quit."
-    )
+    ).format(width=width, height=height, need_width=need_width, need_height=need_height)
 
 
 def symbols(shape: Shape, values: Sequence[int]) -> str:
@@ -197,67 +202,69 @@ def symbols(shape: Shape, values: Sequence[int]) -> str:
 
 
 # A game that stopped: what its player reads instead of a traceback.
-GAME_STOPPED = "The game stopped unexpectedly; your moves are saved."
+GAME_STOPPED = _("The game stopped unexpectedly; your moves are saved.")
 
 
 def crash_written(path: Path) -> str:
-    return f"What went wrong is written in {path}."
+    return _("What went wrong is written in {path}.").format(path=path)
 
 
 def command_stopped(command: str) -> str:
-    return f"sudoku-tui {command} stopped on an unexpected error."
+    return _("sudoku-tui {command} stopped on an unexpected error.").format(command=command)
 
 
 # Files and keys: a server's authorized-keys file, and a game that would be replaced.
 
 
 def key_file_missing(name: str) -> str:
-    return f"There is no authorized-keys file {name}."
+    return _("There is no authorized-keys file {name}.").format(name=name)
 
 
 def key_file_unreadable(name: str, why: str) -> str:
-    return f"The authorized-keys file {name} cannot be read: {why}."
+    return _("The authorized-keys file {name} cannot be read: {why}.").format(name=name, why=why)
 
 
 def key_file_bad_line(name: str, line: int) -> str:
-    return f"{name} line {line} is not an SSH public key."
+    return _("{name} line {line} is not an SSH public key.").format(name=name, line=line)
 
 
 def key_file_empty(name: str) -> str:
-    return f"{name} holds no key: no one could log in. Put a public key on each line."
+    return _("{name} holds no key: no one could log in. Put a public key on each line.").format(name=name)
 
 
-LEAVE_GAME_TITLE = "Leave this game?"
-LEAVE_GAME = (
+LEAVE_GAME_TITLE = _("Leave this game?")
+LEAVE_GAME = _(
     "This puzzle was made for you and is in no file: once another puzzle takes its place, "
     "nothing can bring this game back."
 )
-KEEP_PLAYING = "Keep playing"
-LEAVE_IT = "Leave it"
+KEEP_PLAYING = _("Keep playing")
+LEAVE_IT = _("Leave it")
 
 
 # Serving on the web: what a browser tab is told when the server will not start its game.
-WEB_SERVER_FULL = "The server is full: try again in a few minutes."
-WEB_TOO_MANY_CONNECTIONS = "Too many games started from your address: try again in a minute."
-WEB_MALFORMED = "The page sent a message the server does not understand."
-WEB_FOREIGN_ORIGIN = "This server plays only on its own page."
+WEB_SERVER_FULL = _("The server is full: try again in a few minutes.")
+WEB_TOO_MANY_CONNECTIONS = _("Too many games started from your address: try again in a minute.")
+WEB_MALFORMED = _("The page sent a message the server does not understand.")
+WEB_FOREIGN_ORIGIN = _("This server plays only on its own page.")
 
 
 def not_an_origin(text: str) -> str:
-    return f"{text!r} is not an origin (for example https://sudoku.example.org or http://127.0.0.1:8000)"
+    return _("{text!r} is not an origin (for example https://sudoku.example.org or http://127.0.0.1:8000)").format(
+        text=text
+    )
 
 
 # Serving over SSH: what the server says of a player's connection.
-TYPED_TOO_MUCH = "Too much typed at once: some keys were dropped."
+TYPED_TOO_MUCH = _("Too much typed at once: some keys were dropped.")
 
 # Players meet: names, linked keys, the daily ranking and its result card.
-NAME_RULE = "A name is 3 to 16 letters, digits, - or _."
-NAME_FOR_GUESTS = "Names that begin with guest- are kept for guests."
-NAME_TAKEN = "That name is taken: choose another."
-LOCAL_PLAYER_NAME = "you"
-CODE_NOT_VALID = "That code is not valid (used or expired)."
-CODE_IS_YOURS = "That code is yours: use it from your other key."
-ALREADY_ONE_PLAYER = "These keys are one player already."
+NAME_RULE = _("A name is 3 to 16 letters, digits, - or _.")
+NAME_FOR_GUESTS = _("Names that begin with guest- are kept for guests.")
+NAME_TAKEN = _("That name is taken: choose another.")
+LOCAL_PLAYER_NAME = _("you")
+CODE_NOT_VALID = _("That code is not valid (used or expired).")
+CODE_IS_YOURS = _("That code is yours: use it from your other key.")
+ALREADY_ONE_PLAYER = _("These keys are one player already.")
 
 
 def unnamed_player(player: str) -> str:
@@ -266,142 +273,148 @@ def unnamed_player(player: str) -> str:
 
 
 # The result card: what solving the daily puzzle shows, to copy and share (at most 40 columns a line).
-CARD_TITLE = "Your result"
-CARD_KEYS = "y copies · Esc closes"
-CARD_COPY_KEY = "Copy"
-CARD_COPIED = "Copied (where the terminal allows OSC 52)."
-CARD_PICTURE = "Boxes in the order I completed them:"
+CARD_TITLE = _("Your result")
+CARD_KEYS = _("y copies · Esc closes")
+CARD_COPY_KEY = _("Copy")
+CARD_COPIED = _("Copied (where the terminal allows OSC 52).")
+CARD_PICTURE = _("Boxes in the order I completed them:")
 
 
 def card_title(day: str) -> str:
-    return f"Sudoku daily {day}"
+    return _("Sudoku daily {day}").format(day=day)
 
 
 def card_result(level: str, size: str, played: str, hints: int) -> str:
-    used = "no hints" if hints == 0 else "1 hint" if hints == 1 else f"{hints} hints"
-    return f"{level.capitalize()} {size} in {played}, {used}"
+    used = _("no hints") if hints == 0 else _("1 hint") if hints == 1 else _("{hints} hints").format(hints=hints)
+    return _("{level} {size} in {played}, {used}").format(level=level.capitalize(), size=size, played=played, used=used)
 
 
 # The leaderboard: the day's daily ranking and the streaks, in the game and on the command line.
-LEADERBOARD = "Leaderboard"
-NO_SOLVES = "No one has solved this daily puzzle on its day yet."
-NO_STREAKS = "No one has a daily streak now."
-STORE_NOT_READ = "The saved games could not be read."
-SOLVES_HEADINGS = ("Rank", "Name", "Time", "Hints", "Mistakes shown")
-STREAKS_HEADINGS = ("Rank", "Name", "Days")
-STREAKS_TITLE = "Daily streaks now"
-LEADERBOARD_KEYS = "←/→ date  l level  z board  ↑/↓ scroll  Tab daily or streaks"
+LEADERBOARD = _("Leaderboard")
+NO_SOLVES = _("No one has solved this daily puzzle on its day yet.")
+NO_STREAKS = _("No one has a daily streak now.")
+STORE_NOT_READ = _("The saved games could not be read.")
+SOLVES_HEADINGS = (_("Rank"), _("Name"), _("Time"), _("Hints"), _("Mistakes shown"))
+STREAKS_HEADINGS = (_("Rank"), _("Name"), _("Days"))
+STREAKS_TITLE = _("Daily streaks now")
+LEADERBOARD_KEYS = _("←/→ date  l level  z board  ↑/↓ scroll  Tab daily or streaks")
 OWN_ROW = "›"  # marks the player's own row, beside the colour
 
 
 def ranking_title(day: str, level: str, board: str) -> str:
-    return f"Daily puzzle {day} (UTC), {level}, {board}"
+    return _("Daily puzzle {day} (UTC), {level}, {board}").format(day=day, level=level, board=board)
 
 
 def not_a_date(text: str) -> str:
-    return f"Not a date: {text!r} (write it as YYYY-MM-DD)."
+    return _("Not a date: {text!r} (write it as YYYY-MM-DD).").format(text=text)
 
 
 def no_store_in(folder: str) -> str:
-    return f"There is no store in {folder} (a server keeps it as store.sqlite3 in its --data folder)."
+    return _("There is no store in {folder} (a server keeps it as store.sqlite3 in its --data folder).").format(
+        folder=folder
+    )
 
 
 # Players meet, names and kept games: the name dialog, Change Name, a guest's Keep My Games.
-CHANGE_NAME = "Change Name"
-KEEP_MY_GAMES = "Keep My Games"
-CHOOSE_NAME_TITLE = "Choose your name"
-NAME_ASKED = "Other players on this server will see you by this name."
-NAME_LATER = "Later"
-NAME_OK = "OK"
-NO_MORE_CODES = "No more codes in this game: use one you were given."
-NOT_KEPT = "Your games cannot be kept on this server now."
-GAMES_KEPT_BY_KEY = "Your games are your SSH key's now: play on, they are kept."
+CHANGE_NAME = _("Change Name")
+KEEP_MY_GAMES = _("Keep My Games")
+CHOOSE_NAME_TITLE = _("Choose your name")
+NAME_ASKED = _("Other players on this server will see you by this name.")
+NAME_LATER = _("Later")
+NAME_OK = _("OK")
+NO_MORE_CODES = _("No more codes in this game: use one you were given.")
+NOT_KEPT = _("Your games cannot be kept on this server now.")
+GAMES_KEPT_BY_KEY = _("Your games are your SSH key's now: play on, they are kept.")
 
 
 def named(name: str) -> str:
-    return f"You are {name} on this server."
+    return _("You are {name} on this server.").format(name=name)
 
 
 def keep_games_code(code: str, minutes: int) -> str:
     """What a guest who chose Keep My Games is told; the game does not know the server's address."""
-    return (
-        f"Your code: {code}\n\n"
+    return _(
+        "Your code: {code}\n\n"
         "To keep this game's puzzles, history and statistics for good, run this from a terminal "
-        f"with your SSH key, within {minutes} minutes and while this game is open:\n\n"
-        f"ssh -t <this server> link {code}\n\n"
+        "with your SSH key, within {minutes} minutes and while this game is open:\n\n"
+        "ssh -t <this server> link {code}\n\n"
         "Until then they are kept only while you play."
-    )
+    ).format(code=code, minutes=minutes)
 
 
 # SSH command words: linking keys, and the rooms of a later version.
-LINK_NEEDS_KEY = "Linking needs an SSH key: a guest keeps its games with Keep My Games in the game's palette."
-LINK_TOO_OFTEN = "Too many link commands from this key (at most 5 in 10 minutes): try again later."
-LINK_STORE_UNAVAILABLE = "Keys cannot be linked now: the server's store cannot be used. Try again later."
-ROOM_CODE_NEEDED = "A room code is 6 letters and digits: ssh -t HOST join CODE, or watch CODE."
+LINK_NEEDS_KEY = _("Linking needs an SSH key: a guest keeps its games with Keep My Games in the game's palette.")
+LINK_TOO_OFTEN = _("Too many link commands from this key (at most 5 in 10 minutes): try again later.")
+LINK_STORE_UNAVAILABLE = _("Keys cannot be linked now: the server's store cannot be used. Try again later.")
+ROOM_CODE_NEEDED = _("A room code is 6 letters and digits: ssh -t HOST join CODE, or watch CODE.")
 
 
 def link_code_made(code: str, minutes: int) -> tuple[str, str]:
     """What ``ssh HOST link`` prints: the code, and how to use it from the other key."""
     return (
-        f"Your link code is {code}: valid for {minutes} minutes, once.",
-        f"From your other key, type: ssh -t HOST link {code} (HOST as you connect here).",
+        _("Your link code is {code}: valid for {minutes} minutes, once.").format(code=code, minutes=minutes),
+        _("From your other key, type: ssh -t HOST link {code} (HOST as you connect here).").format(code=code),
     )
 
 
 def keys_linked(name: str | None) -> str:
     """What ``ssh HOST link CODE`` prints once this key is the code maker's player."""
-    who = name if name is not None else "the player of the key that made the code"
-    return f"Linked: this key now plays as {who}, with every game, the history, statistics and streak."
+    who = name if name is not None else _("the player of the key that made the code")
+    return _("Linked: this key now plays as {who}, with every game, the history, statistics and streak.").format(
+        who=who
+    )
 
 
 def unknown_ssh_command(word: str) -> str:
-    return f"Unknown command: {word}. Try ssh -t HOST [plain | race | coop | join CODE | watch CODE | link [CODE]]."
+    return _(
+        "Unknown command: {word}. Try ssh -t HOST [plain | race | coop | join CODE | watch CODE | link [CODE]]."
+    ).format(word=word)
 
 
 # Rooms in the game (w): the dialog, the room's panel, what the room says
 
-ROOMS = "Rooms"
-ROOMS_OFF = "Rooms are played on a server: ssh -t HOST, or the server's web page."
-ROOMS_UNREACHABLE = "The rooms do not answer: try again in a moment."
-ROOM_CODE_PROMPT = "Room code (6 letters and digits):"
-ROOM_CODE_BAD = "A room's code is 6 letters and digits."
-CREATE_RACE = "Create a Race"
-CREATE_COOP = "Create a Co-op Room"
-JOIN_ROOM = "Join"
-WATCH_ROOM = "Watch"
-START_RACE = "Start Race"
+ROOMS = _("Rooms")
+ROOMS_OFF = _("Rooms are played on a server: ssh -t HOST, or the server's web page.")
+ROOMS_UNREACHABLE = _("The rooms do not answer: try again in a moment.")
+ROOM_CODE_PROMPT = _("Room code (6 letters and digits):")
+ROOM_CODE_BAD = _("A room's code is 6 letters and digits.")
+CREATE_RACE = _("Create a Race")
+CREATE_COOP = _("Create a Co-op Room")
+JOIN_ROOM = _("Join")
+WATCH_ROOM = _("Watch")
+START_RACE = _("Start Race")
 ROOM_CLOSED = {
-    "no-room": "There is no room with that code.",
-    "full": "That room is full.",
-    "idle": "The room closed: nobody played for 10 minutes.",
-    "server": "The server stopped: the room closed.",
-    "left": "You left the room.",
+    "no-room": _("There is no room with that code."),
+    "full": _("That room is full."),
+    "idle": _("The room closed: nobody played for 10 minutes."),
+    "server": _("The server stopped: the room closed."),
+    "left": _("You left the room."),
 }
-ROOM_GONE = "The connection to the room ended."
+ROOM_GONE = _("The connection to the room ended.")
 
 
 def room_title(kind: str, code: str) -> str:
-    return f"{'Race' if kind == 'race' else 'Co-op'} {code}"
+    return (_("Race {code}") if kind == "race" else _("Co-op {code}")).format(code=code)
 
 
 def room_hint(kind: str, host: bool, race: str, has_puzzle: bool) -> str:
     """What the panel's last line tells the player to do next."""
     if not host:
-        return "Waiting for the host" if not has_puzzle or (kind == "race" and race == "waiting") else ""
+        return _("Waiting for the host") if not has_puzzle or (kind == "race" and race == "waiting") else ""
     if not has_puzzle:
-        return "Pick a puzzle: o n r d"
+        return _("Pick a puzzle: o n r d")
     if kind == "race" and race == "waiting":
-        return "S starts the race"
+        return _("S starts the race")
     if kind == "race" and race == "over":
-        return "S: a rematch"
+        return _("S: a rematch")
     return ""
 
 
 # A race's end: the results dialog
-RACE_RESULTS = "Race Results"
-RACE_NO_FINISH = "Nobody finished."
-RESULTS_REMATCH = "S: a rematch   Esc: close"
-RESULTS_CLOSE = "Esc: close"
+RACE_RESULTS = _("Race Results")
+RACE_NO_FINISH = _("Nobody finished.")
+RESULTS_REMATCH = _("S: a rematch   Esc: close")
+RESULTS_CLOSE = _("Esc: close")
 
 
 def race_result(place: int, name: str, elapsed: str) -> str:
@@ -410,97 +423,108 @@ def race_result(place: int, name: str, elapsed: str) -> str:
 
 
 # Rooms in the history: a room's game as the statistics list it, and coming back to a room
-ROOM_GAMES_HEADING = "Games in rooms, the last first:"
-BACK_TO_ROOM_NOTE = "You hold a seat in a room still open:"
+ROOM_GAMES_HEADING = _("Games in rooms, the last first:")
+BACK_TO_ROOM_NOTE = _("You hold a seat in a room still open:")
 
 
 def ordinal(number: int) -> str:
     """1st, 2nd, 3rd, 4th, 11th, 12th, 21st."""
     last = number % 10 if number % 100 not in (11, 12, 13) else 0
-    return f"{number}{ {1: 'st', 2: 'nd', 3: 'rd'}.get(last, 'th') }"
+    # Each ending a sentence of its own: a language writes every ordinal its way (German: 1., 2.).
+    ending = {1: _("{number}st"), 2: _("{number}nd"), 3: _("{number}rd")}.get(last, _("{number}th"))
+    return ending.format(number=number)
 
 
 def room_game(kind: str, others: tuple[str, ...], place: int, field: int) -> str:
     """A game of a room (names as plain text): ``co-op with bob, carol``, ``race 2nd of 3``."""
     if kind == "coop":
-        return f"co-op with {', '.join(others)}" if others else "co-op"
+        return _("co-op with {names}").format(names=", ".join(others)) if others else _("co-op")
     if place:
-        return f"race {ordinal(place)} of {field}"
-    return f"race of {field}, not finished" if field else "race, not finished"
+        return _("race {place} of {field}").format(place=ordinal(place), field=field)
+    return _("race of {field}, not finished").format(field=field) if field else _("race, not finished")
 
 
 def room_game_line(day: str, board: str, what: str, outcome: str, elapsed: str) -> str:
-    return f"{day} {board} {what}: {outcome} {elapsed}"
+    return _("{day} {board} {what}: {outcome} {elapsed}").format(
+        day=day, board=board, what=what, outcome=outcome, elapsed=elapsed
+    )
 
 
 def back_to_room(code: str) -> str:
-    return f"Back to room {code}"
+    return _("Back to room {code}").format(code=code)
 
 
 # Your own puzzle (i, New Puzzle's Enter a Puzzle, a pasted line) and several cells at once
-SEVERAL_SOLUTIONS_FOUND = "The puzzle has several solutions."
-OWN_PUZZLE = "Your own puzzle"
-ENTER_PUZZLE = "Enter a Puzzle"
-START_ENTERED = "Start the Puzzle"
-LEAVE_ENTRY = "Leave Entering"
-GIVENS_MODE = "GIVENS"
-CHECKING_PUZZLE = "Checking the puzzle…"
-ENTRY_NO_MARKS = "Typed values are the puzzle's givens: no pencil marks here."
+SEVERAL_SOLUTIONS_FOUND = _("The puzzle has several solutions.")
+OWN_PUZZLE = _("Your own puzzle")
+ENTER_PUZZLE = _("Enter a Puzzle")
+START_ENTERED = _("Start the Puzzle")
+LEAVE_ENTRY = _("Leave Entering")
+GIVENS_MODE = _("GIVENS")
+CHECKING_PUZZLE = _("Checking the puzzle…")
+ENTRY_NO_MARKS = _("Typed values are the puzzle's givens: no pencil marks here.")
 
 
 # The status line while a puzzle is typed in (short: the cell, the mode and the clock share the line).
-ENTERING = "Type the givens: ctrl+s starts, Esc goes back."
-ENTRY_BAR = "(the game in play waits)"  # the puzzle bar, whose number is the waiting game's
+ENTERING = _("Type the givens: ctrl+s starts, Esc goes back.")
+ENTRY_BAR = _("(the game in play waits)")  # the puzzle bar, whose number is the waiting game's
 
 
 def own_range(shape: str) -> str:
-    return f"(your own puzzle, {shape})"
+    return _("(your own puzzle, {shape})").format(shape=shape)
 
 
 def own_title(shape: str, level: str | None) -> str:
     """The Header's subtitle for the player's own puzzle, with its level once graded."""
-    return f"Your own {shape} puzzle" + (f", {level}" if level else "")
+    if level:
+        return _("Your own {shape} puzzle, {level}").format(shape=shape, level=level)
+    return _("Your own {shape} puzzle").format(shape=shape)
 
 
-NOT_A_PUZZLE = "The pasted text is not a puzzle"
+NOT_A_PUZZLE = _("The pasted text is not a puzzle")
 
 
 def not_a_puzzle_length(cells: int) -> str:
     """A paste that is not a puzzle line: how many cells it had."""
-    return f"{NOT_A_PUZZLE}: {cells} cells, where a puzzle has 16, 81 or 256."
+    return _("{not_a_puzzle}: {cells} cells, where a puzzle has 16, 81 or 256.").format(
+        not_a_puzzle=NOT_A_PUZZLE, cells=cells
+    )
 
 
 def not_a_puzzle_character(character: str) -> str:
-    return f"{NOT_A_PUZZLE}: {character!r} is no value of a cell."
+    return _("{not_a_puzzle}: {character!r} is no value of a cell.").format(
+        not_a_puzzle=NOT_A_PUZZLE, character=character
+    )
 
 
 # Everyday play: the hint area, and what a new player tripped on
-NOTE_CLOSES = "Esc closes"
-CLOSE_NOTE = "Close Note"
-CLOSE_NOTE_TIP = "close the note a hint or message left on screen"
-HINT_TITLE = "Hint"
-PROGRESS_TITLE = "Check my progress"
+NOTE_CLOSES = _("Esc closes")
+CLOSE_NOTE = _("Close Note")
+CLOSE_NOTE_TIP = _("close the note a hint or message left on screen")
+HINT_TITLE = _("Hint")
+PROGRESS_TITLE = _("Check my progress")
 
 
 def practice_puzzle(technique: str) -> str:
     """A saved practice game, for the offer to resume it."""
-    return f"A {technique} practice puzzle"
+    return _("A {technique} practice puzzle").format(technique=technique)
 
 
 def practice_title(shape: str, technique: str) -> str:
     """The Header of a practice game, new or resumed."""
-    return f"{shape} {technique} practice puzzle"
+    return _("{shape} {technique} practice puzzle").format(shape=shape, technique=technique)
 
 
 def daily_title(day: str, level: str, shape: str) -> str:
     """The Header of the daily puzzle: its date and level."""
-    return f"The daily {level} {shape} puzzle of {day}"
+    return _("The daily {level} {shape} puzzle of {day}").format(level=level, shape=shape, day=day)
 
 
-COUNTS_HEADING = "Left"  # over the digit counts: how many of each value are left to place
+# Translators: at most 4 letters, over the digit counts: how many of each value are left to place.
+COUNTS_HEADING = _("Left")
 
 # Colours and themes: colour mode's name on the status line; the themes the game adds.
-COLOUR_MODE = "COLOUR"
+COLOUR_MODE = _("COLOUR")
 
 
 def mode(pencil: bool, colouring: bool) -> str:
@@ -770,52 +794,184 @@ def plain_where(puzzle: str, cell: str, time: str) -> str:
 
 
 PLAIN_MADE = "A puzzle made for you"
+# The screens' words: the keys as the Footer, the palette and F1 name them; buttons; dialogs' titles.
+QUIT = _("Quit")
+CLOSE = _("Close")
+CANCEL = _("Cancel")
+OTHER_BUTTON = _("Other button")
+NOT_AVAILABLE_NOW = _("Not available now.")
+HELP = _("Help")
+HELP_TIP = _("every key with what it does")
+OPEN_KEY = _("Open")
+OPEN_TIP = _("choose a puzzle file to play")
+NEW_KEY = _("New")
+NEW_TIP = _("make a puzzle: size, difficulty, symmetry")
+STOP_MAKING = _("Stop Making")
+STOP_MAKING_TIP = _("stop making the new puzzle")
+RANDOM_KEY = _("Random")
+RANDOM_TIP = _("show a random puzzle of the file")
+SOLVE_KEY = _("Solve")
+SOLVE_TIP = _("fill the board with the solution")
+CHECK_KEY = _("Check")
+CHECK_TIP = _("say whether the filled board is solved")
+HINT_TIP = _("the next logical step: its name, then where, then applied")
+CHECK_PROGRESS_TIP = _("say whether the entries so far are right")
+SHOW_MISTAKES_TIP = _("mark entries that differ from the solution, or stop")
+DAILY_TIP = _("today's daily puzzle, the same for everyone (UTC)")
+ENTER_PUZZLE_TIP = _("type in a puzzle (or paste its line): values are givens")
+START_ENTERED_TIP = _("play the puzzle typed in, once its solutions are counted")
+LEAVE_ENTRY_TIP = _("back to the game in play, without the puzzle typed in")
+STATISTICS_TIP = _("games, best times, the daily streak, recent solves")
+LEADERBOARD_TIP = _("the daily puzzle's ranking by date and level, and the streaks")
+NUMBER_KEY = _("Number")
+CHOOSE_NUMBER_TIP = _("type the number of a puzzle")
+PREVIOUS_PUZZLE_TIP = _("show the previous puzzle of the file")
+NEXT_PUZZLE_TIP = _("show the next puzzle of the file")
+ROOMS_TIP = _("race, play one board together, or watch, by a room's code")
+START_RACE_TIP = _("the host starts the room's race (or a rematch after its end)")
+PAUSE = _("Pause")
+PAUSE_TIP = _("stop the clock and hide the board, or go on")
+# The board's keys (out of the Footer: F1 and the palette list them).
+PENCIL_MODE_ACTION = _("Pencil Mode")
+PENCIL_MODE_TIP = _("while it is on, value keys add or remove marks")
+COLOUR_MODE_ACTION = _("Colour Mode")
+COLOUR_MODE_TIP = _("while it is on, 1-6 paint the cell, 0 takes the paint off")
+FILL_CANDIDATES = _("Fill Candidates")
+FILL_CANDIDATES_TIP = _("fill every empty cell's marks")
+POSSIBLE_VALUES = _("Possible Values")
+POSSIBLE_VALUES_TIP = _("show the possible values of the cell")
+HIGHLIGHTING = _("Highlighting")
+HIGHLIGHTING_TIP = _("the cursor's houses, its value and conflicts, on or off")
+HIGHLIGHT_VALUE = _("Highlight a Value")
+HIGHLIGHT_VALUE_TIP = _("press f, then a value: it shows everywhere (f again: off)")
+UNDO = _("Undo")
+UNDO_TIP = _("undo the last change")
+REDO = _("Redo")
+REDO_TIP = _("redo what was undone")
+# F1's list of keys.
+KEYS_TITLE = _("Keys")
+KEYS_SCROLL = _("↑ ↓ scroll · Esc closes")
+DIRECTIONS = {"up": _("up"), "down": _("down"), "left": _("left"), "right": _("right")}
+MOVE_KEYS = _("Move the cursor ({directions}); the mouse selects a cell too")
+SELECT_KEYS = _("Select a rectangle of cells: a value, a clear or a mark then acts on each")
+VALUE_KEYS = _("Enter that value; in pencil mode, add or remove that mark")
+CLEAR_KEYS = _("Clear the cell")
+PALETTE_KEY = _("Command palette: every action by name")
+# The dialogs: opening a file, resuming a game, the puzzle number box, the leaderboard's keys.
+OPEN_KEYS = _("Enter opens · Tab moves · Esc cancels")
+FILE_PATH = _("File path:")
+RESUME_TITLE = _("Resume your last game?")
+RESUME = _("Resume")
+NOT_NOW = _("Not now")
+BACK_TO_BOARD = _("Back to board")
+SHOW_PUZZLE = _("Show puzzle")
+PUZZLE_LABEL = _("Puzzle")
+EARLIER = _("Earlier")
+LATER = _("Later")
+LEVEL = _("Level")
+BOARD = _("Board")
+STREAKS = _("Streaks")
+RACE_OVER = _("Race over")
+CHANGE_NAME_TIP = _("The name other players see you by")
+# New Puzzle's dialog.
+NEXT_OPTION = _("Next option")
+PREVIOUS_OPTION = _("Previous option")
+CHOOSE = _("Choose")
+START_KEY = _("Start")
+NEW_PUZZLE_KEYS = _("↑↓ choose · Tab next · Enter starts · Esc cancels")
+SIZE = _("Size")
+DIFFICULTY = _("Difficulty")
+SYMMETRY = _("Symmetry")
+PRACTISE = _("Practise a technique:")
+NO_TECHNIQUE = _("none (a puzzle at the level)")
+TODAYS_DAILY = _("Today's Daily")
+NEW_ENTER_TIP = _("An empty board of this size: the values you type are the givens; ctrl+s starts it.")
+NEW_DAILY_TIP = _("The same puzzle for everyone today (UTC), at this size and level; solving it keeps your streak.")
+# Textual's own commands in the palette, and its search box, by their English titles.
+TEXTUAL_COMMANDS = {
+    "Theme": _("Theme"),
+    "Change the current theme": _("Change the current theme"),
+    "Quit": QUIT,
+    "Quit the application as soon as possible": _("Quit the application as soon as possible"),
+    "Keys": KEYS_TITLE,
+    "Hide the keys and widget help panel": _("Hide the keys and widget help panel"),
+    "Show help for the focused widget and a summary of available keys": _(
+        "Show help for the focused widget and a summary of available keys"
+    ),
+    "Minimize": _("Minimize"),
+    "Minimize the widget and restore to normal size": _("Minimize the widget and restore to normal size"),
+    "Maximize": _("Maximize"),
+    "Maximize the focused widget": _("Maximize the focused widget"),
+    "Screenshot": _("Screenshot"),
+    "Save an SVG 'screenshot' of the current screen": _("Save an SVG 'screenshot' of the current screen"),
+}
+SEARCH_COMMANDS = _("Search for commands…")
+PALETTE = _("palette")
+PALETTE_TIP = _("Open the command palette")
+SEARCH_THEMES = _("Search for themes…")
+
+KEEP_MY_GAMES_TIP = _("A code that gives this game's puzzles to your SSH key")
+
+# Languages: the palette's Language, a served player's setting.
+LANGUAGE = _("Language")
+LANGUAGE_TIP = _("the language the game speaks to you, from your next game on")
+SEARCH_LANGUAGES = _("Search for languages…")
+TERMINAL_LANGUAGE = _("As my terminal asks")
+
+
+def language_chosen(language: str) -> str:
+    """Said once a served player chose a language: the game in play keeps its own."""
+    return _("{language}: your next game speaks it (this one keeps its language).").format(language=language)
 
 
 # The command line
-PREPARING = "Preparing the solver (first run only)…"
-INTERRUPTED = "Interrupted."
-NEEDS_TERMINAL = "sudoku-tui needs a terminal: run it in one, without redirecting its input or output."
-STUCK = "Stuck: no logical step found"
-CANON_SQUARE_ONLY = "Canonical forms are for square boards (4x4, 9x9, 16x16); this file holds Samurai puzzles."
+PREPARING = _("Preparing the solver (first run only)…")
+INTERRUPTED = _("Interrupted.")
+NEEDS_TERMINAL = _("sudoku-tui needs a terminal: run it in one, without redirecting its input or output.")
+STUCK = _("Stuck: no logical step found")
+CANON_SQUARE_ONLY = _("Canonical forms are for square boards (4x4, 9x9, 16x16); this file holds Samurai puzzles.")
 # minimal's verdicts, one line a puzzle.
-MINIMAL = "minimal"
-SEVERAL_SOLUTIONS = "several solutions"
-NO_SOLUTION_VERDICT = "no solution"
+MINIMAL = _("minimal")
+SEVERAL_SOLUTIONS = _("several solutions")
+NO_SOLUTION_VERDICT = _("no solution")
 
 
 def unknown_command(words: Sequence[str]) -> str:
-    return f"unknown command or extra arguments: {' '.join(words)}"
+    return _("unknown command or extra arguments: {words}").format(words=" ".join(words))
 
 
 def not_a_whole_number(text: str) -> str:
-    return f"{text!r} is not a whole number"
+    return _("{text!r} is not a whole number").format(text=text)
 
 
 def at_least_one(value: int) -> str:
-    return f"{value} must be at least 1"
+    return _("{value} must be at least 1").format(value=value)
 
 
 def too_large(value: int, most: int) -> str:
-    return f"{value} is too large (at most {most})"
+    return _("{value} is too large (at most {most})").format(value=value, most=most)
 
 
 def puzzle_index_out_of_range(index: int, count: int) -> str:
     """For ``--index``, which counts the file's puzzles from 0."""
-    return f"Puzzle index {index} is out of range: the file has {count} (0 to {count - 1})."
+    return _("Puzzle index {index} is out of range: the file has {count} (0 to {last}).").format(
+        index=index, count=count, last=count - 1
+    )
 
 
 def needs_textual(error: ImportError) -> str:
-    return f"The game needs Textual: {error}"
+    return _("The game needs Textual: {error}").format(error=error)
 
 
 def output_failed(reason: str) -> str:
-    return f"sudoku-tui stopped: the output could not be written ({reason})."
+    return _("sudoku-tui stopped: the output could not be written ({reason}).").format(reason=reason)
 
 
 def needs_extra(command: str, extra: str, module: str, install: str) -> str:
     """``install``: the pip command that adds the extra to the game as it was installed."""
-    return f"{command} needs the {extra} extra ({install}): {module} is missing."
+    return _("{command} needs the {extra} extra ({install}): {module} is missing.").format(
+        command=command, extra=extra, install=install, module=module
+    )
 
 
 def needs_authors_extra(command: str, module: str, install: str) -> str:
@@ -823,60 +979,64 @@ def needs_authors_extra(command: str, module: str, install: str) -> str:
 
 
 def cannot_draw(missing: str, board: str) -> str:
-    return f"export cannot draw the {missing} of {board} puzzles yet, and without them they cannot be solved."
+    return _("export cannot draw the {missing} of {board} puzzles yet, and without them they cannot be solved.").format(
+        missing=missing, board=board
+    )
 
 
 def canon_classic_only(board: str) -> str:
-    return f"Canonical forms are for classic boards; this file holds {board} puzzles."
+    return _("Canonical forms are for classic boards; this file holds {board} puzzles.").format(board=board)
 
 
 def no_canonical_form(error: str) -> str:
-    return f"no canonical form: {error}"
+    return _("no canonical form: {error}").format(error=error)
 
 
 def dedupe_count(kept: int, read: int) -> str:
-    return f"{kept} of {read} puzzles kept, {read - kept} equivalent repeats left out."
+    return _("{kept} of {read} puzzles kept, {left_out} equivalent repeats left out.").format(
+        kept=kept, read=read, left_out=read - kept
+    )
 
 
 def not_minimal(redundant: Sequence[str]) -> str:
-    return f"not minimal: {' '.join(redundant)}"
+    return _("not minimal: {givens}").format(givens=" ".join(redundant))
 
 
 def grade_line(level: str, score: int) -> str:
     """explain's last line on a puzzle logic solves."""
-    return f"Grade: {level} (score {score})"
+    return _("Grade: {level} (score {score})").format(level=level, score=score)
 
 
 def booklet_written(count: int, path: str) -> str:
-    return f"{count} puzzles written to {printable(path)}"
+    return _("{count} puzzles written to {path}").format(count=count, path=printable(path))
 
 
 def convert_square_only(to: str) -> str:
-    return f"--to {to} is written for square boards; this file holds Samurai puzzles (use --to line)."
+    return _("--to {to} is written for square boards; this file holds Samurai puzzles (use --to line).").format(to=to)
 
 
 def exchange_classic_only(board: str) -> str:
-    return f"The exchange formats hold classic puzzles; this file holds {board} puzzles."
+    return _("The exchange formats hold classic puzzles; this file holds {board} puzzles.").format(board=board)
 
 
 def not_listen_address(text: str) -> str:
-    return f"{text!r} is not ADDR:PORT (for example 127.0.0.1:2222)"
+    return _("{text!r} is not ADDR:PORT (for example 127.0.0.1:2222)").format(text=text)
 
 
 def not_a_port(number: int) -> str:
-    return f"{number} is not a port (0 to 65535)"
+    return _("{number} is not a port (0 to 65535)").format(number=number)
 
 
 def not_seconds(text: str) -> str:
-    return f"{text!r} is not a number of seconds"
+    return _("{text!r} is not a number of seconds").format(text=text)
 
 
 def not_more_than_zero_seconds(text: str) -> str:
-    return f"{text} must be more than 0 seconds"
+    return _("{text} must be more than 0 seconds").format(text=text)
 
 
 def not_a_folder(text: str) -> str:
-    return f"{text} is not a folder"
+    return _("{text} is not a folder").format(text=text)
 
 
 # The command line: sudoku-tui replay (docs/replays.md), and the labels it works out.

@@ -32,6 +32,7 @@ from .game_end import unexpected_end
 from .game_terminal import GameTerminal, game_command
 from .key_links import link_keys
 from .limits import DEFAULT_SIZE, HELD_OUTPUT, RateLimit, terminal_size, terminal_type
+from .player_language import asked_language, chosen_language
 from .served_game import PLAIN, ROOM
 from .server_settings import ServerSettings
 from .ssh_commands import PLAY, Command, Kind, read_command, shown_word
@@ -216,6 +217,11 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
             extra[ROOM] = room_text(asked)
         if self.command.kind is Kind.PLAIN:
             extra[PLAIN] = "1"
+        # The player's Language setting, else the client's LANG (a language code only, never its text).
+        language = await asyncio.to_thread(chosen_language, self.server.settings.store_location, self.player.key)
+        language = language or asked_language(chan.get_environment())
+        if language is not None:
+            extra["LANGUAGE"] = language
         env = self.server.settings.game_environment(self.player.key, terminal_type(self.term), extra)
         self.game = GameTerminal(game_command(), env, self._drawn)
         try:

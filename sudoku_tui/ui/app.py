@@ -14,14 +14,18 @@ import time
 from collections.abc import Iterable
 from contextlib import suppress
 from pathlib import Path
+from typing import ClassVar
 
 from textual import events
 from textual.app import App, SystemCommand
+from textual.binding import Binding, BindingType
+from textual.command import CommandPalette
 from textual.content import Content
 from textual.driver import Driver
 from textual.geometry import Offset
 from textual.notifications import SeverityLevel
 from textual.screen import Screen
+from textual.theme import ThemeProvider
 
 from ..engine.warm import warm_up_in_background
 from ..game import texts
@@ -42,7 +46,19 @@ from .themes import HIDDEN_THEMES, OUR_THEMES, THEME_SETTING, sudoku_variables
 class SudokuApp(App[None]):
     """The game."""
 
-    TITLE = "Sudoku"
+    TITLE = texts.TITLE
+    # Textual's own palette key, in the game's language (Textual adds its own only where none is bound).
+    BINDINGS: ClassVar[list[BindingType]] = [
+        Binding(
+            App.COMMAND_PALETTE_BINDING,
+            "command_palette",
+            texts.PALETTE,
+            show=False,
+            key_display=App.COMMAND_PALETTE_DISPLAY,
+            priority=True,
+            tooltip=texts.PALETTE_TIP,
+        )
+    ]
     # Absolute, so subclasses defined elsewhere (tests, tools) still find it.
     CSS_PATH = Path(__file__).with_name("sudoku.tcss")
 
@@ -217,7 +233,19 @@ class SudokuApp(App[None]):
             yield from self.game.commands()
         elif isinstance(screen, ReplayScreen):
             yield from screen.commands()
-        yield from super().get_system_commands(screen)
+        names = texts.TEXTUAL_COMMANDS
+        for command in super().get_system_commands(screen):  # Textual's, in the game's language
+            yield command._replace(
+                title=names.get(command.title, command.title), help=names.get(command.help, command.help)
+            )
+
+    def action_command_palette(self) -> None:
+        """Textual's palette, with the search box's words in the game's language."""
+        if self.use_command_palette and not self.screen.has_class("--textual-command-palette"):
+            self.push_screen(CommandPalette(id="--command-palette", placeholder=texts.SEARCH_COMMANDS))
+
+    def search_themes(self) -> None:
+        self.push_screen(CommandPalette(providers=[ThemeProvider], placeholder=texts.SEARCH_THEMES))
 
     async def action_quit(self) -> None:
         """Quit, keeping the game in play."""

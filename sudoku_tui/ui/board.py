@@ -24,6 +24,7 @@ from textual.reactive import reactive
 from textual.strip import Strip
 from textual.widget import Widget
 
+from ..game import texts
 from ..game.colours import colour_key
 from ..game.entering import PuzzleEntry
 from ..game.play import COLOURS, Play
@@ -101,14 +102,14 @@ class Board(Widget, can_focus=True):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         # Not in the Footer, which has no room left at 80 columns: F1 and the palette list them.
-        command("p", "pencil", "Pencil Mode", "while it is on, value keys add or remove marks"),
-        command("z", "colour_mode", "Colour Mode", "while it is on, 1-6 paint the cell, 0 takes the paint off"),
-        command("a", "fill_candidates", "Fill Candidates", "fill every empty cell's marks"),
-        command("v", "possible_values", "Possible Values", "show the possible values of the cell"),
-        command("x", "highlight", "Highlighting", "the cursor's houses, its value and conflicts, on or off"),
-        command("f", "choose_value", "Highlight a Value", "press f, then a value: it shows everywhere (f again: off)"),
-        command("u,ctrl+z", "undo", "Undo", "undo the last change"),
-        command("ctrl+y", "redo", "Redo", "redo what was undone"),
+        command("p", "pencil", texts.PENCIL_MODE_ACTION, texts.PENCIL_MODE_TIP),
+        command("z", "colour_mode", texts.COLOUR_MODE_ACTION, texts.COLOUR_MODE_TIP),
+        command("a", "fill_candidates", texts.FILL_CANDIDATES, texts.FILL_CANDIDATES_TIP),
+        command("v", "possible_values", texts.POSSIBLE_VALUES, texts.POSSIBLE_VALUES_TIP),
+        command("x", "highlight", texts.HIGHLIGHTING, texts.HIGHLIGHTING_TIP),
+        command("f", "choose_value", texts.HIGHLIGHT_VALUE, texts.HIGHLIGHT_VALUE_TIP),
+        command("u,ctrl+z", "undo", texts.UNDO, texts.UNDO_TIP),
+        command("ctrl+y", "redo", texts.REDO, texts.REDO_TIP),
     ]
 
     COMPONENT_CLASSES: ClassVar[set[str]] = {

@@ -16,7 +16,9 @@ from textual.app import SystemCommand
 from textual.binding import Binding
 from textual.dom import DOMNode
 
-UNAVAILABLE = "Not available now."
+from ..game import texts
+
+UNAVAILABLE = texts.NOT_AVAILABLE_NOW
 
 
 def command(

@@ -40,11 +40,11 @@ class MessageDialog(Modal[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
-        Binding("enter", "close", "Close", show=False),
+        Binding("escape", "close", texts.CLOSE),
+        Binding("enter", "close", texts.CLOSE, show=False),
     ]
 
-    def __init__(self, message: str, title: str = "Sudoku") -> None:
+    def __init__(self, message: str, title: str = texts.TITLE) -> None:
         super().__init__()
         self.message = printable(message, lines=True)  # it may quote a file's name or text
         self.dialog_title = printable(title)
@@ -54,7 +54,7 @@ class MessageDialog(Modal[None]):
             box.border_title = Content(self.dialog_title)  # often a file's name: never markup
             yield Static(self.message, id="message", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("OK", id="ok", variant="primary", compact=True)
+                yield Button(texts.NAME_OK, id="ok", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#ok", Button).focus()
@@ -124,7 +124,7 @@ class OpenFileDialog(Modal[Path | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
+        Binding("escape", "cancel", texts.CANCEL),
     ]
 
     def __init__(self, folder: Path, within: PuzzleFolders | None = None) -> None:
@@ -136,15 +136,15 @@ class OpenFileDialog(Modal[Path | None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = "Open Puzzle File"
-            box.border_subtitle = "Enter opens · Tab moves · Esc cancels"
+            box.border_title = texts.OPEN_FILE
+            box.border_subtitle = texts.OPEN_KEYS
             yield PuzzleTree(self.folder, self.within, id="tree")
-            yield Label("File path:", id="path-label")
+            yield Label(texts.FILE_PATH, id="path-label")
             yield Input(self._show_folder(self.folder), id="path", compact=True, select_on_focus=False)
             yield Label("", id="open-error", markup=False)
             with Horizontal(classes="buttons -end"):
-                yield Button("Open", id="open", variant="primary", compact=True)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(texts.OPEN_KEY, id="open", variant="primary", compact=True)
+                yield Button(texts.CANCEL, id="cancel", compact=True)
 
     def _show_folder(self, folder: Path) -> str:
         """The path box's text for ``folder``: escaped where its name holds control characters
@@ -243,8 +243,8 @@ class ResumeDialog(Modal[bool]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "answer(False)", "Not now"),
-        Binding("left,right", "app.focus_next", "Other button", show=False),
+        Binding("escape", "answer(False)", texts.NOT_NOW),
+        Binding("left,right", "app.focus_next", texts.OTHER_BUTTON, show=False),
     ]
 
     def __init__(self, about: str) -> None:
@@ -253,11 +253,11 @@ class ResumeDialog(Modal[bool]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = "Resume your last game?"
+            box.border_title = texts.RESUME_TITLE
             yield Static(self.about, id="about", markup=False)
             with Horizontal(classes="buttons"):
-                yield Button("Resume", id="resume", variant="primary", compact=True)
-                yield Button("Not now", id="not-now", compact=True)
+                yield Button(texts.RESUME, id="resume", variant="primary", compact=True)
+                yield Button(texts.NOT_NOW, id="not-now", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#resume", Button).focus()
@@ -293,7 +293,7 @@ class LeaveGameDialog(Modal[bool]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("escape", "answer(False)", texts.KEEP_PLAYING),
-        Binding("left,right", "app.focus_next", "Other button", show=False),
+        Binding("left,right", "app.focus_next", texts.OTHER_BUTTON, show=False),
     ]
 
     def compose(self) -> ComposeResult:

@@ -74,6 +74,7 @@ from .drawing.layout import choose_plan, smallest_plan
 from .help import HelpScreen, key_rows
 from .hint_area import HintArea
 from .keys import GAME_KEYS
+from .language_choice import language_commands
 from .leaderboard_screen import LeaderboardScreen
 from .new_puzzle_dialog import NewPuzzleDialog
 from .player_dialogs import PlayerDialogs
@@ -391,6 +392,7 @@ class GameScreen(Screen[None]):
         board = self.board
         yield from palette_commands(board, board.check_action, self._unavailable)
         yield from self.players.commands()
+        yield from language_commands(self, self.players.identity, self.session.keeper)
 
     def _unavailable(self, title: str) -> None:
         self.show_note(texts.not_available(title), warning=True)

@@ -18,12 +18,18 @@ from textual.containers import Vertical, VerticalScroll
 from textual.dom import DOMNode
 from textual.widgets import Button, Static
 
+from ..game import texts
 from .board import CLEAR_KEYS, MOVES, SHIFT_MOVES, Board
 from .commands import bindings_of
 from .modal import Modal
 
 # How the board's direction keys are described, by their step.
-_DIRECTIONS = {(-1, 0): "up", (1, 0): "down", (0, -1): "left", (0, 1): "right"}
+_DIRECTIONS = {
+    (-1, 0): texts.DIRECTIONS["up"],
+    (1, 0): texts.DIRECTIONS["down"],
+    (0, -1): texts.DIRECTIONS["left"],
+    (0, 1): texts.DIRECTIONS["right"],
+}
 
 
 def _board_keys(app: App[object], board: Board) -> list[tuple[str, str]]:
@@ -37,10 +43,10 @@ def _board_keys(app: App[object], board: Board) -> list[tuple[str, str]]:
     clear = sorted(app.get_key_display(Binding(key, "")) for key in CLEAR_KEYS)
     extend = " ".join(app.get_key_display(Binding(key, "")) for key in SHIFT_MOVES)
     return [
-        (moves, f"Move the cursor ({directions}); the mouse selects a cell too"),
-        (extend, "Select a rectangle of cells: a value, a clear or a mark then acts on each"),
-        (f"{symbols[0]} … {symbols[-1]}", "Enter that value; in pencil mode, add or remove that mark"),
-        (" ".join(clear), "Clear the cell"),
+        (moves, texts.MOVE_KEYS.format(directions=directions)),
+        (extend, texts.SELECT_KEYS),
+        (f"{symbols[0]} … {symbols[-1]}", texts.VALUE_KEYS),
+        (" ".join(clear), texts.CLEAR_KEYS),
     ]
 
 
@@ -72,9 +78,7 @@ def binding_rows(
                 rows[same] = (keys, f"{rows[same][1]}; {what}")
             actions.add(first.action)
     if "command_palette" not in actions:  # Textual's own binding lists it in some versions
-        rows.append(
-            (app.get_key_display(Binding(app.COMMAND_PALETTE_BINDING, "")), "Command palette: every action by name")
-        )
+        rows.append((app.get_key_display(Binding(app.COMMAND_PALETTE_BINDING, "")), texts.PALETTE_KEY))
     return rows
 
 
@@ -93,8 +97,8 @@ class HelpScreen(Modal[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,f1", "close", "Close"),
-        Binding("enter", "close", "Close", show=False),
+        Binding("escape,f1", "close", texts.CLOSE),
+        Binding("enter", "close", texts.CLOSE, show=False),
     ]
 
     def __init__(self, rows: list[tuple[str, str]]) -> None:
@@ -103,12 +107,12 @@ class HelpScreen(Modal[None]):
 
     def compose(self) -> ComposeResult:
         with Vertical() as box:
-            box.border_title = "Keys"
-            box.border_subtitle = "↑ ↓ scroll · Esc closes"
+            box.border_title = texts.KEYS_TITLE
+            box.border_subtitle = texts.KEYS_SCROLL
             with VerticalScroll():
                 yield Static(self._table(), id="keys")
             with Vertical(classes="buttons"):
-                yield Button("Close", id="close", variant="primary", compact=True)
+                yield Button(texts.CLOSE, id="close", variant="primary", compact=True)
 
     def _table(self) -> Table:
         table = Table(show_header=False, box=None, expand=True, padding=(0, 1))

@@ -19,6 +19,8 @@ from textual.geometry import Region, Size
 from textual.message import Message
 from textual.widgets import Static
 
+from ..game import texts
+
 # Columns the frame and padding take from the text's width, and rows the frame takes.
 FRAME_WIDTH = 4
 FRAME_HEIGHT = 2
@@ -117,7 +119,7 @@ class HintArea(Static):
         """Say ``text`` (placed by :meth:`place`, which the screen calls with what to avoid)."""
         self.text = text
         self.border_title = title
-        self.border_subtitle = "Esc closes"
+        self.border_subtitle = texts.NOTE_CLOSES
         self.set_class(warning, "-warning")
 
     def place(self, screen: Size, avoid: Iterable[Region], beside: Region | None = None) -> None:

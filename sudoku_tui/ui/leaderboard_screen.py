@@ -78,14 +78,14 @@ class LeaderboardScreen(Modal[None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,b", "close", "Close"),
-        Binding("enter", "close", "Close", show=False),
+        Binding("escape,b", "close", texts.CLOSE),
+        Binding("enter", "close", texts.CLOSE, show=False),
         # Priority: the tabs and the scroll would take the arrows and Tab for themselves.
-        Binding("left,left_square_bracket", "day(-1)", "Earlier", priority=True),
-        Binding("right,right_square_bracket", "day(1)", "Later", priority=True),
-        Binding("l", "level", "Level", priority=True),
-        Binding("z", "board", "Board", priority=True),
-        Binding("tab", "switch", "Streaks", priority=True),
+        Binding("left,left_square_bracket", "day(-1)", texts.EARLIER, priority=True),
+        Binding("right,right_square_bracket", "day(1)", texts.LATER, priority=True),
+        Binding("l", "level", texts.LEVEL, priority=True),
+        Binding("z", "board", texts.BOARD, priority=True),
+        Binding("tab", "switch", texts.STREAKS, priority=True),
     ]
 
     def __init__(self, store: Store, player: str, today: date, *, owns_store: bool = False) -> None:
@@ -107,7 +107,7 @@ class LeaderboardScreen(Modal[None]):
     def compose(self) -> ComposeResult:
         with Vertical() as box:
             box.border_title = texts.LEADERBOARD
-            box.border_subtitle = "Esc closes"
+            box.border_subtitle = texts.NOTE_CLOSES
             with TabbedContent(id="tabs"):
                 with TabPane("Daily", id="daily"):
                     yield Label("", id="day", markup=False)
@@ -119,7 +119,7 @@ class LeaderboardScreen(Modal[None]):
                         yield Static("", id="streaks-rows")
             yield Label(texts.LEADERBOARD_KEYS, id="keys", markup=False)
             with Vertical(classes="buttons"):
-                yield Button("Close", id="close", variant="primary", compact=True)
+                yield Button(texts.CLOSE, id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#daily-list").focus()  # the arrows up and down scroll a long ranking

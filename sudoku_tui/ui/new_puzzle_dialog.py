@@ -29,8 +29,8 @@ from ..game.new_puzzle import (
 )
 from .modal import Modal
 
-ENTER_TIP = "An empty board of this size: the values you type are the givens; ctrl+s starts it."
-DAILY_TIP = "The same puzzle for everyone today (UTC), at this size and level; solving it keeps your streak."
+ENTER_TIP = texts.NEW_ENTER_TIP
+DAILY_TIP = texts.NEW_DAILY_TIP
 
 
 class ChoiceSet(RadioSet, inherit_bindings=False):
@@ -43,9 +43,9 @@ class ChoiceSet(RadioSet, inherit_bindings=False):
     # Own actions, not RadioSet's next/previous_button: RadioSet calls those
     # itself when it mounts, and that is not the player choosing.
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("down,right", "choose(1)", "Next option", show=False),
-        Binding("up,left", "choose(-1)", "Previous option", show=False),
-        Binding("space", "toggle_button", "Choose", show=False),
+        Binding("down,right", "choose(1)", texts.NEXT_OPTION, show=False),
+        Binding("up,left", "choose(-1)", texts.PREVIOUS_OPTION, show=False),
+        Binding("space", "toggle_button", texts.CHOOSE, show=False),
     ]
 
     def action_choose(self, direction: int) -> None:
@@ -153,8 +153,8 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "cancel", "Cancel"),
-        Binding("enter", "start", "Start"),
+        Binding("escape", "cancel", texts.CANCEL),
+        Binding("enter", "start", texts.START_KEY),
     ]
 
     def __init__(self, last: NewPuzzleChoice | None = None) -> None:
@@ -164,38 +164,38 @@ class NewPuzzleDialog(Modal[NewPuzzleChoice | None]):
     def compose(self) -> ComposeResult:
         last = self.last
         with Vertical() as box:
-            box.border_title = "New Puzzle"
-            box.border_subtitle = "↑↓ choose · Tab next · Enter starts · Esc cancels"
+            box.border_title = texts.NEW_PUZZLE
+            box.border_subtitle = texts.NEW_PUZZLE_KEYS
             with Horizontal(id="choices"):
                 with ChoiceSet(id="size") as sizes:
-                    sizes.border_title = "Size"
+                    sizes.border_title = texts.SIZE
                     for name, label in SIZES:
                         yield RadioButton(label, value=name == last.size, id=f"size-{name}")
                 with ChoiceSet(id="level") as levels:
-                    levels.border_title = "Difficulty"
+                    levels.border_title = texts.DIFFICULTY
                     for level in Level:
                         yield RadioButton(level.label, value=level is last.level, id=f"level-{level.key}")
                 with ChoiceSet(id="symmetry") as symmetries:
-                    symmetries.border_title = "Symmetry"
+                    symmetries.border_title = texts.SYMMETRY
                     for symmetry in Symmetry:
                         yield RadioButton(
                             symmetry.capitalize(), value=symmetry == last.symmetry, id=f"symmetry-{symmetry}"
                         )
             with Vertical(id="practice"):
-                yield Label("Practise a technique:")
+                yield Label(texts.PRACTISE)
                 yield Select(
                     [(name.value, name) for name in practice_techniques()],
-                    prompt="none (a puzzle at the level)",
+                    prompt=texts.NO_TECHNIQUE,
                     value=last.technique if last.technique is not None else Select.NULL,
                     id="technique",
                     compact=True,
                 )
             yield Label("", id="note")
             with Horizontal(classes="buttons -end"):
-                yield Button("Start", id="start", variant="primary", compact=True)
-                yield Button("Today's Daily", id="daily", compact=True, tooltip=DAILY_TIP)
+                yield Button(texts.START_KEY, id="start", variant="primary", compact=True)
+                yield Button(texts.TODAYS_DAILY, id="daily", compact=True, tooltip=DAILY_TIP)
                 yield Button(texts.ENTER_PUZZLE, id="enter", compact=True, tooltip=ENTER_TIP)
-                yield Button("Cancel", id="cancel", compact=True)
+                yield Button(texts.CANCEL, id="cancel", compact=True)
 
     def on_mount(self) -> None:
         self._fit_levels()

@@ -133,11 +133,9 @@ class PlayerDialogs:
     def commands(self) -> Iterator[SystemCommand]:
         """Change Name (every player but a guest), Keep My Games (a served guest's)."""
         if may_change_name(self.identity):
-            yield SystemCommand(texts.CHANGE_NAME, "The name other players see you by", self.change_name)
+            yield SystemCommand(texts.CHANGE_NAME, texts.CHANGE_NAME_TIP, self.change_name)
         if self.guest_games.offered:
-            yield SystemCommand(
-                texts.KEEP_MY_GAMES, "A code that gives this game's puzzles to your SSH key", self.keep_games
-            )
+            yield SystemCommand(texts.KEEP_MY_GAMES, texts.KEEP_MY_GAMES_TIP, self.keep_games)
 
     def change_name(self) -> None:
         current = own_name(self.session.keeper.store, self._player)

@@ -63,8 +63,8 @@ class ResultCardScreen(Modal[None]):
 
     BINDINGS: ClassVar[list[BindingType]] = [
         Binding("y", "copy", texts.CARD_COPY_KEY),
-        Binding("escape", "close", "Close"),
-        Binding("enter", "close", "Close", show=False),
+        Binding("escape", "close", texts.CLOSE),
+        Binding("enter", "close", texts.CLOSE, show=False),
     ]
 
     def __init__(self, card: ResultCard) -> None:
@@ -79,7 +79,7 @@ class ResultCardScreen(Modal[None]):
             yield Static(Text(self.card.text) if plain else shaded(self.card), id="card")
             yield Label("", id="copied", markup=False)
             with Vertical(classes="buttons"):
-                yield Button("Close", id="close", variant="primary", compact=True)
+                yield Button(texts.CLOSE, id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#close", Button).focus()

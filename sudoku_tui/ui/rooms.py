@@ -65,7 +65,7 @@ class RoomsDialog(Modal[RoomChoice | None]):
     RoomsDialog #room-code { width: 100%; }
     RoomsDialog .buttons { margin-top: 1; }
     """
-    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", "Close")]
+    BINDINGS: ClassVar[list[BindingType]] = [Binding("escape", "close", texts.CLOSE)]
 
     def __init__(self, held: tuple[str, str] | None = None) -> None:
         super().__init__()
@@ -121,7 +121,7 @@ class RaceResults(Modal[bool]):
     RaceResults #results-keys { margin-top: 1; }
     """
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "close", "Close"),
+        Binding("escape", "close", texts.CLOSE),
         Binding("S", "rematch", texts.START_RACE, show=False),
     ]
 
@@ -201,7 +201,7 @@ def panel_lines(room: RoomPlay) -> list[str]:
             state = room.puzzle.shape.cell_name(cell) if cell is not None and room.puzzle is not None else ""
         lines.append(seat_line(mine + mark, seat.name, state))
     if room.race == "over" and room.kind == "race":
-        lines.append("Race over")
+        lines.append(texts.RACE_OVER)
     hint = texts.room_hint(room.kind, room.is_host, room.race, room.puzzle is not None)
     if room.closed:
         hint = texts.ROOM_CLOSED.get(room.closed, texts.ROOM_GONE)

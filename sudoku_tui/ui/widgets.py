@@ -150,8 +150,8 @@ class PuzzleNumber(Input):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape", "abandon", "Back to board"),
-        Binding("enter", "submit", "Show puzzle"),
+        Binding("escape", "abandon", texts.BACK_TO_BOARD),
+        Binding("enter", "submit", texts.SHOW_PUZZLE),
     ]
 
     class Abandoned(Message):
@@ -173,7 +173,7 @@ class PuzzleBar(Horizontal):
     @staticmethod
     def parts() -> ComposeResult:
         """Its widgets, composed by the screen (so they exist as soon as the screen does)."""
-        yield Label("Puzzle", id="number-label")
+        yield Label(texts.PUZZLE_LABEL, id="number-label")
         yield PuzzleNumber("0", id="number", compact=True, disabled=True, select_on_focus=True)
         yield Label("", id="range")
         yield Label("", id="hint", markup=False)  # it quotes what was typed

@@ -11,6 +11,7 @@ import json
 from dataclasses import dataclass
 
 from ...engine.board.levels import Symmetry
+from ..language import LANGUAGE_SETTING, LANGUAGES
 from .records import LEVELS, boards
 
 SettingValue = bool | int | str
@@ -65,6 +66,8 @@ SETTINGS: dict[str, Setting] = {
         Setting("theme", ""),
         # How much the plain mode's answers say: 0 terse, 1 normal, 2 full.
         Setting("plain_verbose", 1, low=0, high=2),
+        # A served player's language ("": the one their terminal asks for); their next game speaks it.
+        Setting(LANGUAGE_SETTING, "", choices=("", *LANGUAGES)),
     )
 }
 
