@@ -11,8 +11,8 @@ from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game.replay.ghost import filled_timeline, find_ghost, ghost_of
 from sudoku_tui.game.replay.labels import Move, MoveKind
 from sudoku_tui.game.replay.recording import encode_moves
-from sudoku_tui.game.store.records import Game, Source
 from sudoku_tui.game.store.interface import Store
+from sudoku_tui.game.store.records import Game, Source
 from tests.game.daily_players import ANN, BOB, CAT, SetClock
 from tests.game.store_backends import StoreMaker, postgresql_socket, postgresql_url, store_maker
 from tests.game.test_replay_labels import LINE, cell
