@@ -9,20 +9,37 @@ solve it is, come from ``game/replay/ghost.py``.
 from __future__ import annotations
 
 from contextlib import suppress
-from typing import TYPE_CHECKING
+from typing import Protocol, TypeVar
 
 from textual.css.query import NoMatches
+from textual.widget import Widget
 from textual.widgets import Static
 
 from ..game import texts
 from ..game.clock import format_elapsed
 from ..game.players.leaderboard import NoStore, store_to_read
 from ..game.replay.ghost import Ghost, filled_cells, find_ghost
+from ..game.session import Session
 from ..game.store.interface import Store, StoreError
+from .player_dialogs import PlayerDialogs
+from .rooms import RoomPart
 from .widgets import BoardArea
 
-if TYPE_CHECKING:
-    from .game_screen import GameScreen
+W = TypeVar("W", bound=Widget)
+
+
+class GhostScreen(Protocol):
+    """What of the game screen the ghost uses (the screen imports this module, not the other way)."""
+
+    session: Session
+    players: PlayerDialogs
+    rooms: RoomPart
+
+    def show_note(self, text: str) -> None: ...
+    def hide_note(self) -> None: ...
+    def refresh_bindings(self) -> None: ...
+    def query_one(self, selector: str, expect_type: type[W]) -> W: ...
+
 
 PANEL_WIDTH = 24
 
@@ -57,7 +74,7 @@ def _count_line(label: str, count: int) -> str:
 class GhostPart:
     """The ghost of the daily in play: on offer (found as the daily started), raced, or none."""
 
-    def __init__(self, screen: GameScreen) -> None:
+    def __init__(self, screen: GhostScreen) -> None:
         self.screen = screen
         self.offer: Ghost | None = None
         self.racing: Ghost | None = None
