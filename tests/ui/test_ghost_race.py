@@ -27,22 +27,13 @@ from sudoku_tui.game.store.sqlite import SqliteStore
 from sudoku_tui.ui import SudokuApp, game_screen
 from sudoku_tui.ui.ghost import GhostPanel
 from tests.game.daily_players import ANN, BOB, SetClock
+from tests.game.replay_games import FakeTime  # the game's clock, moved by the test
 from tests.game.test_daily import PINNED
 
 SnapCompare = Callable[..., bool]
 DAY = date(2026, 1, 31)
 PUZZLE = Puzzle.from_line(square(3), PINNED[DAY.isoformat()])
 GAP_MS = 3_000  # ann placed a value every three seconds
-
-
-class StepClock:
-    """The game's clock, moved by the test."""
-
-    def __init__(self) -> None:
-        self.now = 1000.0
-
-    def __call__(self) -> float:
-        return self.now
 
 
 @pytest.fixture
@@ -92,7 +83,7 @@ def panel_lines(app: SudokuApp) -> list[str]:
 
 @pytest.mark.usefixtures("fixed_day")
 async def test_a_served_daily_races_the_days_fastest_solve(server: Path) -> None:
-    clock = StepClock()
+    clock = FakeTime()
     app = served_app(server, clock)
     async with app.run_test(size=SIZE) as pilot:
         app = await daily_started(pilot)
@@ -126,7 +117,7 @@ async def test_a_served_daily_races_the_days_fastest_solve(server: Path) -> None
 
 @pytest.mark.usefixtures("fixed_day")
 async def test_no_ghost_unless_served(server: Path) -> None:
-    app = served_app(server, StepClock(), served=False)
+    app = served_app(server, FakeTime(), served=False)
     async with app.run_test(size=SIZE) as pilot:
         app = await daily_started(pilot)
         assert app.game.ghost.offer is None and app.game.action_state("race_ghost") is False
