@@ -924,6 +924,33 @@ def language_chosen(language: str) -> str:
     return _("{language}: your next game speaks it (this one keeps its language).").format(language=language)
 
 
+# The ghost on the daily: a served daily raced against the day's fastest solve (docs/replays.md).
+RACE_GHOST = _("Race the Ghost")
+RACE_GHOST_TIP = _("race the fastest solve of this daily on the server: its count of cells filled, beside yours")
+# Translators: the heading of the ghost race's panel beside the board (at most 22 letters).
+GHOST_HEADING = _("Ghost race")
+# Translators: the labels of the two counts of cells filled in the ghost race (at most 14 letters).
+GHOST_YOU = _("You")
+GHOST = _("Ghost")
+
+
+def ghost_offer(name: str, played: str) -> str:
+    """Said as a served daily starts, when someone solved it already today."""
+    return _("The fastest solve of this daily, {name}'s in {played}, can race you as a ghost: press G.").format(
+        name=name, played=played
+    )
+
+
+def own_ghost_offer(played: str) -> str:
+    """Said as a served daily starts, when the player's own earlier solve is the only one."""
+    return _("Your own solve of this daily, in {played}, can race you as a ghost: press G.").format(played=played)
+
+
+def ghost_whose(name: str, played: str) -> str:
+    """The panel's last line: whose solve the ghost is, and its time."""
+    return _("{name}, {played}").format(name=name, played=played)
+
+
 # The command line
 PREPARING = _("Preparing the solver (first run only)…")
 INTERRUPTED = _("Interrupted.")

@@ -71,6 +71,7 @@ from .board import Board
 from .commands import palette_commands
 from .dialogs import LeaveGameDialog, MessageDialog, OpenFileDialog, ResumeDialog
 from .drawing.layout import choose_plan, smallest_plan
+from .ghost import GhostPanel, GhostPart
 from .help import HelpScreen, key_rows
 from .hint_area import HintArea
 from .keys import GAME_KEYS
@@ -149,6 +150,7 @@ class GameScreen(Screen[None]):
         self.players = PlayerDialogs(self, session, identity if identity is not None else Identity())
         self.initial_path = initial_path
         self.rooms = RoomPart(self)
+        self.ghost = GhostPart(self)
         self.store_notices = store_notices
         # The board as it was when the status line's message was said; None for a
         # message that lasts (a job under way, or the start's invitation).
@@ -170,6 +172,7 @@ class GameScreen(Screen[None]):
             yield Board(self.session, id="board")
             yield DigitCounts(id="counts")
             yield RoomPanel(id="room")
+            yield GhostPanel(id="ghost")
         with StatusLine(id="status-bar"):
             yield from StatusLine.parts()
         yield Static("", id="too-small")
@@ -341,6 +344,8 @@ class GameScreen(Screen[None]):
             return session.making is not None  # hidden otherwise, so Escape goes on elsewhere
         if action == "close_note":
             return self._note_moment is not None  # the same: Escape goes on when no note shows
+        if action == "race_ghost":
+            return self.ghost.offer is not None  # offered on a served daily only: hidden otherwise
         entering = self._entry is not None
         if action == "leave_entry":
             return entering  # hidden otherwise, as cancel_new
@@ -684,6 +689,7 @@ class GameScreen(Screen[None]):
         self._show_clock()
         self._entered_again()
         self._grade_unknown()
+        self.ghost.look()
         if offer and self.rooms.room is not None:
             self.rooms.room.offer_puzzle()  # the host's choice becomes the room's
 
@@ -906,6 +912,7 @@ class GameScreen(Screen[None]):
         session, board = self.session, self.board
         board.mistakes = session.mistakes() if board.entry is None else frozenset()
         self._show_counts()
+        self.ghost.show()
         if session.wants_solution:
             self._find_solution(session.puzzle)
 
@@ -945,6 +952,11 @@ class GameScreen(Screen[None]):
     def _show_clock(self) -> None:
         with suppress(NoMatches):  # a tick while the app shuts down
             self.status.show_clock(self.session.clock_text())
+        self.ghost.show()
+
+    def action_race_ghost(self) -> None:
+        """G: race the ghost the daily's start offered."""
+        self.ghost.race()
 
     def on_board_selected(self, message: Board.Selected) -> None:
         if message.board.entry is not None:  # a puzzle typed in: the game's cursor stays where it was

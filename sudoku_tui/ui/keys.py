@@ -63,4 +63,6 @@ GAME_KEYS: list[BindingType] = [
     command("space", "pause", texts.PAUSE, texts.PAUSE_TIP),
     # Out of the Footer (no room at 80 columns): F1 and the palette list it.
     command("R", "replay", texts.REPLAY, texts.REPLAY_TIP),
+    # Only while a served daily offers its ghost (hidden otherwise): the offer's note names it.
+    command("G", "race_ghost", texts.RACE_GHOST, texts.RACE_GHOST_TIP),
 ]

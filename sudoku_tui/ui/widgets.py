@@ -93,7 +93,8 @@ class BoardArea(Horizontal):
         board = self.query_one(Board)
         counts = self.query_one(DigitCounts)
         shape = board.play.shape
-        if self.query_one("#room").display:  # a room's panel has its place whatever the board's size
+        # A room's panel (or the ghost race's) has its place whatever the board's size.
+        if self.query_one("#room").display or self.query_one("#ghost").display:
             room = Size(max(room.width - ROOM_PANEL_WIDTH, 0), room.height)
         narrower = Size(max(room.width - DigitCounts.WIDTH, 0), room.height)
         alone, beside = choose_plan(shape, room.width, room.height), choose_plan(shape, *narrower)

@@ -150,6 +150,11 @@ class Store(ABC):
         """The player's game that ended last (one left for another puzzle is still in progress)."""
 
     @abstractmethod
+    def daily_solve(self, player: str, day: date, level: str, shape: str = "9x9") -> RecordedGame | None:
+        """The player's first game of the daily of ``day`` at ``level`` on ``shape`` solved
+        by them (not filled by Solve, nor solved in a co-op room), with its moves; None when none."""
+
+    @abstractmethod
     def cached_labels(self, key: str) -> str | None:
         """The labels kept under ``key`` (``labels.labels_key``: the puzzle and the moves), or None."""
 

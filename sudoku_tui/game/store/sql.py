@@ -224,6 +224,11 @@ LAST_FINISHED = (
     SELECT_HISTORY + " AND NOT EXISTS (SELECT 1 FROM games WHERE games.player = history.player "
     "AND games.game_id = history.game_id) ORDER BY ended_at DESC, game_id LIMIT 1"
 )
+# A player's own solve of a daily (the ghost raced on it): the first, as the ranking counts it.
+DAILY_SOLVE = (
+    SELECT_HISTORY + " AND source_kind = 'daily' AND daily_date = ? AND level = ? AND shape = ? AND solved = 1 "
+    "AND solve_used = 0 AND (room_kind IS NULL OR room_kind <> 'coop') ORDER BY ended_at, game_id LIMIT 1"
+)
 KEPT_LABELS = 500  # the labels cache keeps the games labelled last
 PUT_MOVES = "UPDATE history SET moves = ? WHERE player = ? AND game_id = ?"
 # Games in progress that the history does not hold yet (never left): they count as started too.
@@ -447,6 +452,12 @@ class SqlStore(Store):
         with self._guard("could not be read"):
             who = self._who(player)
             rows = self._rows(LAST_FINISHED, [who], HISTORY_COLUMNS)
+            return self._finished_recording(self._finished(rows), who)
+
+    def daily_solve(self, player: str, day: date, level: str, shape: str = "9x9") -> RecordedGame | None:
+        with self._guard("could not be read"):
+            who = self._who(player)
+            rows = self._rows(DAILY_SOLVE, [who, day.isoformat(), level, shape], HISTORY_COLUMNS)
             return self._finished_recording(self._finished(rows), who)
 
     def _finished_recording(self, entries: list[FinishedGame], player: str) -> RecordedGame | None:
