@@ -52,7 +52,7 @@ def saved_game(where: str, shape: str, played: str) -> str:
 
 # The status line: the clock, the mode, the cell under the cursor.
 def clock(played: str, paused: bool, solved: bool) -> str:
-    state = _(" paused") if paused else " ✓" if solved else ""
+    state = _(" paused") if paused else " ✓" if solved else ""  # ✓: a symbol, the same in every language
     return _("⏱ {played}{state}").format(played=played, state=state)
 
 
@@ -269,6 +269,7 @@ ALREADY_ONE_PLAYER = _("These keys are one player already.")
 
 def unnamed_player(player: str) -> str:
     """A key's player who has not chosen a name yet: named by their id's first letters."""
+    # An id more than a word (like guest-): the same in every language.
     return "player-" + "".join(letter for letter in player.removeprefix("SHA256:") if letter.isalnum())[:4]
 
 
@@ -418,7 +419,7 @@ RESULTS_CLOSE = _("Esc: close")
 
 
 def race_result(place: int, name: str, elapsed: str) -> str:
-    """One finish in the results: place, name (plain text), time."""
+    """One finish in the results: place, name (plain text), time (columns: the same in every language)."""
     return f"{place:>2}. {name:<16} {elapsed:>8}"
 
 
