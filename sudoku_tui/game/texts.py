@@ -669,6 +669,12 @@ MOVE_WORDS = {
     "solve": _("Solve"),
 }
 MOVE_NO_VALUE = {"colour": _("colour off"), "hint": _("hint")}  # a colour or hint move with value 0
+# A move's label is a technique's name (English, as the engine names it), or one of these words.
+MOVE_LABELS = {"guess": _("guess"), "mistake": _("mistake")}
+
+
+def move_label(label: str) -> str:
+    return MOVE_LABELS.get(label, label)
 
 
 def replay_title(name: str) -> str:

@@ -85,7 +85,7 @@ def move_row(shape: Shape, shown: ShownMove, labelled: bool, failed: bool) -> tu
     done = texts.move_done(shape, move.kind.value, move.cell, move.value)
     if not shown.wants_label or failed:
         return done, ""
-    return done, (shown.label or "") if labelled else texts.LABELLING
+    return done, texts.move_label(shown.label or "") if labelled else texts.LABELLING
 
 
 class MoveList(Widget):

@@ -81,7 +81,7 @@ def replay_lines(game: RecordedGame, labels: GameLabels) -> list[str]:
     for number, (move, label) in enumerate(zip(game.moves, labels.labels, strict=True), start=1):
         kind = texts.MOVE_KINDS[move.kind.value]
         line = f"{number:>{width}}  {format_elapsed(move.at_ms / 1000):>7}  {kind:<7} {_what(shape, move):<14}"
-        lines.append(f"{line}{label or ''}".rstrip())
+        lines.append(f"{line}{texts.move_label(label or '')}".rstrip())
     lines.append(texts.REPLAY_WAITS_HEADING)
     for wait in labels.waits:
         step = (
