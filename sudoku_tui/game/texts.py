@@ -863,6 +863,7 @@ MOVE_NAMES = {
     "Colour": _("Colour"),
     "Remove colour": _("Remove colour"),
     "Auto candidates": _("Auto candidates"),
+    "Show the puzzle": _("Show the puzzle"),
     "Solve": _("Solve"),
     "Hint": HINT,
 }
@@ -1034,6 +1035,32 @@ def plain_where(puzzle: str, cell: str, time: str) -> str:
 
 
 PLAIN_MADE = _("A puzzle made for you")
+
+
+# A file path the player typed (the Open dialog, the plain mode's open), and why it cannot be opened.
+PATH_NAME_TOO_LONG = _("That path is too long: a name in it is over 255 characters.")
+PATH_TOO_LONG = _("That path is too long for this system.")
+OUTSIDE_FOLDERS = _("This server opens puzzle files only from its own puzzle folders.")
+TYPE_A_PATH = _("Type a file path, or pick a file in the tree.")
+
+
+def path_not_permitted(name: str) -> str:
+    return _("{name} cannot be read: permission denied.").format(name=name)
+
+
+def no_such_file(name: str) -> str:
+    return _("There is no file {name}.").format(name=name)
+
+
+def path_not_opened(name: str, why: object) -> str:
+    """``why``: the system's own words."""
+    return _("{name} cannot be opened: {why}.").format(name=name, why=why)
+
+
+def no_home_folder(name: str) -> str:
+    return _("{name} names no user's home folder on this machine.").format(name=name)
+
+
 # The screens' words: the keys as the Footer, the palette and F1 name them; buttons; dialogs' titles.
 QUIT = _("Quit")
 CLOSE = _("Close")
