@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from dataclasses import dataclass
 from pathlib import Path
 
+from . import texts
 from .printable import printable
 
 # What the Open dialog's tree lists besides folders: the formats the game reads.
@@ -56,13 +57,13 @@ def os_problem(path: Path | str, error: OSError) -> str:
     name = shown_name(path)
     if error.errno == errno.ENAMETOOLONG:
         if any(len(os.fsencode(part)) > NAME_MAX for part in Path(path).parts):
-            return "That path is too long: a name in it is over 255 characters."
-        return "That path is too long for this system."  # short names, over 4,096 bytes in all
+            return texts.PATH_NAME_TOO_LONG
+        return texts.PATH_TOO_LONG  # short names, over 4,096 bytes in all
     if error.errno in (errno.EACCES, errno.EPERM):
-        return f"{name} cannot be read: permission denied."
+        return texts.path_not_permitted(name)
     if error.errno in (errno.ENOENT, errno.ENOTDIR):
-        return f"There is no file {name}."
-    return f"{name} cannot be opened: {error.strerror or error}."
+        return texts.no_such_file(name)
+    return texts.path_not_opened(name, error.strerror or error)
 
 
 def _expand(text: str) -> Path:
@@ -70,7 +71,7 @@ def _expand(text: str) -> Path:
         return Path(text).expanduser()
     except (RuntimeError, ValueError):  # ~name of no user (a NUL byte in it too), or no home folder
         first = shown_name(text.split("/", 1)[0])
-        raise PathProblem(f"{first} names no user's home folder on this machine.") from None
+        raise PathProblem(texts.no_home_folder(first)) from None
 
 
 def _is_dir(path: Path) -> bool:
@@ -97,7 +98,7 @@ def _exists(path: Path) -> bool:
 
 
 # What a served game says about any path outside the folders the server named.
-OUTSIDE_FOLDERS = "This server opens puzzle files only from its own puzzle folders."
+OUTSIDE_FOLDERS = texts.OUTSIDE_FOLDERS
 
 
 @dataclass(frozen=True)
@@ -155,7 +156,7 @@ def choose_typed(text: str, folder: Path, within: PuzzleFolders | None = None) -
     is no one's home: the name is taken as written, beside ``folder``)."""
     text = text.strip()
     if not text:
-        raise PathProblem("Type a file path, or pick a file in the tree.")
+        raise PathProblem(texts.TYPE_A_PATH)
     if within is not None:
         path = Path(text)
         path = path if path.is_absolute() else within.located(text) or folder / path
@@ -170,7 +171,7 @@ def choose_typed(text: str, folder: Path, within: PuzzleFolders | None = None) -
         _listable(path)  # else the tree shows it empty, and says nothing
         return Chosen(path, is_folder=True)
     if not _exists(path):
-        raise PathProblem(f"There is no file {shown_name(path)}.")
+        raise PathProblem(texts.no_such_file(shown_name(path)))
     return Chosen(path, is_folder=False)
 
 

@@ -28,26 +28,37 @@ def _time(seconds: float | None) -> str:
     return "-" if seconds is None else format_elapsed(seconds)
 
 
+# The table's columns: their widths, the first two to the left, the others to the right.
+COLUMNS = (-8, -9, 8, 8, 9, 9)
+
+
+def _column(text: str, width: int) -> str:
+    """A heading in its column, with a space before it when a longer word would join the next."""
+    if width < 0:
+        return f"{text:<{-width}}" if len(text) < -width else f"{text} "
+    return f"{text:>{width}}" if len(text) < width else f" {text}"
+
+
 def statistics_text(stats: Statistics) -> str:
     """The statistics as a few lines for a person."""
-    lines = [f"Statistics of {printable(stats.player)} on {stats.today.isoformat()} (UTC)"]
+    lines = [texts.statistics_heading(printable(stats.player), stats.today.isoformat())]
     if not stats.boards:
-        lines.append("No games yet.")
+        lines.append(texts.NO_GAMES_YET)
     else:
-        lines.append(f"{'Board':<8}{'Level':<9}{'Started':>8}{'Solved':>8}{'Best':>9}{'Median':>9}")
+        headings = (texts.BOARD, texts.LEVEL, texts.STARTED, texts.SOLVED_COLUMN, texts.BEST, texts.MEDIAN)
+        lines.append("".join(_column(heading, width) for heading, width in zip(headings, COLUMNS, strict=True)))
         for board in stats.boards:
             lines.append(
                 f"{board.board:<8}{board.level or '-':<9}{board.started:>8}{board.solved:>8}"
                 f"{_time(board.best):>9}{_time(board.median):>9}"
             )
         lines.append(mistakes_text(stats))
-    days = "day" if stats.longest_streak == 1 else "days"
-    lines.append(f"Daily puzzle streak: {stats.current_streak} now, longest {stats.longest_streak} {days}.")
+    lines.append(texts.streak_line(stats.current_streak, stats.longest_streak))
     if stats.recent:
-        lines.append("Recent solve times: " + " ".join(format_elapsed(solve.seconds) for solve in stats.recent))
+        lines.append(texts.recent_solve_times(" ".join(format_elapsed(solve.seconds) for solve in stats.recent)))
     lines += room_games_lines(stats)
     if stats.skipped:
-        lines.append(f"{stats.skipped} saved entries could not be read and were left out.")
+        lines.append(texts.entries_skipped(stats.skipped))
     return "\n".join(lines)
 
 
@@ -61,7 +72,7 @@ def room_games_lines(stats: Statistics) -> list[str]:
             game.day.isoformat(),
             game.board,
             texts.room_game(game.room.kind, game.room.others, game.room.place, game.room.field),
-            game.outcome,
+            texts.outcome(game.outcome),
             format_elapsed(game.seconds),
         )
         for game in stats.rooms

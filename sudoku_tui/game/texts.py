@@ -52,7 +52,7 @@ def saved_game(where: str, shape: str, played: str) -> str:
 
 # The status line: the clock, the mode, the cell under the cursor.
 def clock(played: str, paused: bool, solved: bool) -> str:
-    state = _(" paused") if paused else " ✓" if solved else ""
+    state = _(" paused") if paused else " ✓" if solved else ""  # ✓: a symbol, the same in every language
     return _("⏱ {played}{state}").format(played=played, state=state)
 
 
@@ -269,6 +269,7 @@ ALREADY_ONE_PLAYER = _("These keys are one player already.")
 
 def unnamed_player(player: str) -> str:
     """A key's player who has not chosen a name yet: named by their id's first letters."""
+    # An id more than a word (like guest-): the same in every language.
     return "player-" + "".join(letter for letter in player.removeprefix("SHA256:") if letter.isalnum())[:4]
 
 
@@ -418,7 +419,7 @@ RESULTS_CLOSE = _("Esc: close")
 
 
 def race_result(place: int, name: str, elapsed: str) -> str:
-    """One finish in the results: place, name (plain text), time."""
+    """One finish in the results: place, name (plain text), time (columns: the same in every language)."""
     return f"{place:>2}. {name:<16} {elapsed:>8}"
 
 
@@ -532,62 +533,170 @@ def mode(pencil: bool, colouring: bool) -> str:
     return COLOUR_MODE if colouring else PENCIL_MODE if pencil else VALUES_MODE
 
 
-# Statistics: the chart of one solve
+# Statistics: the chart of one solve, and the screen's own words
 def one_solve_so_far(time: str) -> str:
     """The Statistics screen with a single solve: its time, and what the chart will become."""
-    return f"One solve so far, in {time}: the chart grows as you play."
+    return _("One solve so far, in {time}: the chart grows as you play.").format(time=time)
 
 
 def one_solve_bar(time: str, board: str, level: str | None, day: str) -> str:
     """Beside the single bar: the solve's time, board, level (when known) and date."""
-    return f"{time}  {board}{' ' + level if level else ''}, {day}"
+    if level:
+        return _("{time}  {board} {level}, {day}").format(time=time, board=board, level=level, day=day)
+    return _("{time}  {board}, {day}").format(time=time, board=board, day=day)
+
+
+STATS_NOT_SAVED = _("Your games are not being saved: these figures are this run's alone.")
+NO_GAMES_YET = _("No games yet.")
+NO_SOLVE_YET = _("No puzzle solved yet: solve one and its time shows here.")
+# Translators: the Statistics table's headings (Board and Level are the leaderboard's); short columns.
+STARTED = _("Started")
+SOLVED_COLUMN = _("Solved")
+BEST = _("Best")
+MEDIAN = _("Median")
+
+
+def streak_line(current: int, longest: int) -> str:
+    """The daily streak, now and at its longest, in the Statistics screen and ``stats``."""
+    if longest == 1:
+        return _("Daily puzzle streak: {current} now, longest {longest} day.").format(current=current, longest=longest)
+    return _("Daily puzzle streak: {current} now, longest {longest} days.").format(current=current, longest=longest)
+
+
+def recent_solves(count: int, first: str, last: str, best: str) -> str:
+    return _("Last {count} solves, oldest first: {first} … {last} (best {best})").format(
+        count=count, first=first, last=last, best=best
+    )
+
+
+def statistics_heading(player: str, day: str) -> str:
+    """``sudoku-tui stats``'s first line."""
+    return _("Statistics of {player} on {day} (UTC)").format(player=player, day=day)
+
+
+def recent_solve_times(times: str) -> str:
+    return _("Recent solve times: {times}").format(times=times)
+
+
+def entries_skipped(count: int) -> str:
+    return _("{count} saved entries could not be read and were left out.").format(count=count)
+
+
+def mistakes_played(shown: int, started: int) -> str:
+    """How many of the games started were played with show mistakes on."""
+    if started == 1:
+        return _("Played with show mistakes on: {shown} of {started} game.").format(shown=shown, started=started)
+    return _("Played with show mistakes on: {shown} of {started} games.").format(shown=shown, started=started)
+
+
+# A game's outcome as the history and the rooms' games say it (the store keeps the English word).
+OUTCOMES = {"solved": _("solved"), "filled": _("filled"), "abandoned": _("abandoned")}
+
+
+def outcome(word: str) -> str:
+    return OUTCOMES.get(word, word)
+
+
+# The names of the houses, as the plain mode reads them and the replay says where a step was
+# (the engine names them in English: ``row 4``, ``box 3``).
+HOUSE_NAMES = {
+    "row": _("row {number}"),
+    "column": _("column {number}"),
+    "box": _("box {number}"),
+    "region": _("region {number}"),
+    "diagonal": _("diagonal {number}"),
+    "window": _("window {number}"),
+}
+
+
+def house_name(word: str, number: int) -> str:
+    """``row 4``: a house by its kind (or label) and its number from 1."""
+    return HOUSE_NAMES.get(word, word + " {number}").format(number=number)
 
 
 # The replay screen
-REPLAY = "Replay"
-REPLAY_TIP = "play the game again move by move, each move with the step that justified it"
-REPLAY_CHOSEN = "Replay a Game"
-REPLAY_CHOSEN_TIP = "replay the game chosen in the history"
-HISTORY_HEADING = "Your last games (↑ ↓ choose, R replays):"
-LABELLING = "labelling…"
-LABELS_FAILED = "no labels: they could not be worked out"
-REPLAY_AT_START = "The start: no move yet. → steps forward, space plays."
-REPLAY_EMPTY = "No move of this game was recorded: there is nothing to replay."
-REPLAY_NO_GAME = "That game is not in your games any more: it cannot be replayed."
-LONGEST_WAITS_HEADING = "Longest waits (w goes to each)"
-REPLAY_BACK = "Back to the Game"
+REPLAY = _("Replay")
+REPLAY_TIP = _("play the game again move by move, each move with the step that justified it")
+REPLAY_CHOSEN = _("Replay a Game")
+REPLAY_CHOSEN_TIP = _("replay the game chosen in the history")
+HISTORY_HEADING = _("Your last games (↑ ↓ choose, R replays):")
+LABELLING = _("labelling…")
+LABELS_FAILED = _("no labels: they could not be worked out")
+REPLAY_AT_START = _("The start: no move yet. → steps forward, space plays.")
+REPLAY_EMPTY = _("No move of this game was recorded: there is nothing to replay.")
+REPLAY_NO_GAME = _("That game is not in your games any more: it cannot be replayed.")
+LONGEST_WAITS_HEADING = _("Longest waits (w goes to each)")
+REPLAY_BACK = _("Back to the Game")
+# The replay's keys: their names in F1 and the palette, what they do, and the Footer's short words.
+REPLAY_HELP_TIP = _("every key of the replay with what it does")
+REPLAY_BACK_TIP = _("leave the replay: the game is as it was")
+# Translators: the Footer's words of the replay: each at most 7 letters (nine keys share 80 columns).
+BACK_KEY = _("Back")
+PREVIOUS_KEY = _("Prev")
+NEXT_KEY = _("Next")
+PLAY_KEY = _("Play")
+FASTER_KEY = _("Faster")
+SLOWER_KEY = _("Slower")
+WAIT_KEY = _("Wait")
+PREVIOUS_MOVE = _("Previous Move")
+PREVIOUS_MOVE_TIP = _("step back one move")
+NEXT_MOVE = _("Next Move")
+NEXT_MOVE_TIP = _("step forward one move")
+PLAY_OR_PAUSE = _("Play or Pause")
+PLAY_OR_PAUSE_TIP = _("play the moves at the game's pace times the speed")
+FASTER = _("Faster")
+FASTER_TIP = _("play at twice the speed (up to 16x)")
+SLOWER = _("Slower")
+SLOWER_TIP = _("play at half the speed (down to 1x)")
+NEXT_WAIT = _("Next Long Wait")
+NEXT_WAIT_TIP = _("the board before the move after each long wait")
+TO_START = _("To the Start")
+TO_START_TIP = _("the board before the first move")
+TO_END = _("To the End")
+TO_END_TIP = _("the board after the last move")
 # What each kind of move did, after the cell's name (a move with no cell stands alone).
+# "= {value}" is a symbol, the same in every language.
+# Translators: short (the list gives what a move did 12 columns).
 MOVE_WORDS = {
     "value": "= {value}",
-    "clear": "cleared",
-    "mark": "+mark {value}",
-    "unmark": "-mark {value}",
-    "colour": "colour {value}",
-    "hint": "hint = {value}",
-    "undo": "undo",
-    "redo": "redo",
-    "solve": "Solve",
+    "clear": _("cleared"),
+    "mark": _("+mark {value}"),
+    "unmark": _("-mark {value}"),
+    "colour": _("colour {value}"),
+    "hint": _("hint = {value}"),
+    "undo": _("undo"),
+    "redo": _("redo"),
+    "solve": _("Solve"),
 }
-MOVE_NO_VALUE = {"colour": "colour off", "hint": "hint"}  # a colour or hint move with value 0
+MOVE_NO_VALUE = {"colour": _("colour off"), "hint": _("hint")}  # a colour or hint move with value 0
+# A move's label is a technique's name (English, as the engine names it), or one of these words.
+MOVE_LABELS = {"guess": _("guess"), "mistake": _("mistake")}
+
+
+def move_label(label: str) -> str:
+    return MOVE_LABELS.get(label, label)
 
 
 def replay_title(name: str) -> str:
     """The replay screen's Header: which game."""
-    return f"Replay: {name}"
+    return _("Replay: {name}").format(name=name)
 
 
 def played_game(day: str, board: str, level: str | None, outcome: str, elapsed: str) -> str:
-    """A game of the history, as the Statistics screen lists it to choose one to replay."""
-    return f"{day}  {board} {level or ''}".rstrip() + f"  {outcome}  {elapsed}"
+    """A game of the history, as the Statistics screen lists it to choose one to replay
+    (columns, the same in every language; the outcome is said in the player's)."""
+    return f"{day}  {board} {level or ''}".rstrip() + f"  {OUTCOMES.get(outcome, outcome)}  {elapsed}"
 
 
 def played_name(day: str, board: str, level: str | None) -> str:
     """A game of the history in the replay's Header."""
-    return f"{board} {level} game of {day}" if level else f"{board} game of {day}"
+    if level:
+        return _("{board} {level} game of {day}").format(board=board, level=level, day=day)
+    return _("{board} game of {day}").format(board=board, day=day)
 
 
 def move_done(shape: Shape, kind: str, cell: int, value: int) -> str:
-    """``r3c5 = 7``: what one move did, where."""
+    """``r3c5 = 7``: what one move did, where (the cell's name and the layout are the same in every language)."""
     words = MOVE_NO_VALUE[kind] if kind in MOVE_NO_VALUE and not value else MOVE_WORDS[kind]
     text = words.format(value=shape.symbol(value) if kind != "colour" else value) if value else words
     return f"{shape.cell_name(cell)} {text}" if 0 <= cell < shape.size else text
@@ -595,205 +704,363 @@ def move_done(shape: Shape, kind: str, cell: int, value: int) -> str:
 
 def move_line(number: int, at_ms: int, done: str, label: str, took_ms: int) -> str:
     """The current move: ``Move 12 · 1:03 · r3c5 = 7 · Hidden Single (took 0:14)``."""
-    labelled = f" · {label}" if label else ""
-    return f"Move {number} · {format_elapsed(at_ms / 1000)} · {done}{labelled} (took {format_elapsed(took_ms / 1000)})"
+    at, took = format_elapsed(at_ms / 1000), format_elapsed(took_ms / 1000)
+    if label:
+        return _("Move {number} · {at} · {done} · {label} (took {took})").format(
+            number=number, at=at, done=done, label=label, took=took
+        )
+    return _("Move {number} · {at} · {done} (took {took})").format(number=number, at=at, done=done, took=took)
 
 
 def an(name: str) -> str:
-    """``a Naked Pair``, ``an X-Wing``: a technique's name with its article."""
-    return f"{'an' if name[:1] in 'AEIOX' else 'a'} {name}"
+    """``a Naked Pair``, ``an X-Wing``: a technique's name with its article (English picks it by
+    the name's sound; another language says both its own way)."""
+    if name[:1] in "AEIOX":
+        return _("an {technique}").format(technique=name)
+    return _("a {technique}").format(technique=name)
 
 
 def step_seen(shape: Shape, technique: str, houses: Sequence[int], cells: Sequence[int]) -> str:
     """``a Naked Pair in row 5``: a step that was there to see, and where."""
     if houses:
-        return f"{an(technique)} in {shape.houses[houses[0]].name}"
-    return f"{an(technique)} at {shape.cell_name(cells[0])}" if cells else an(technique)
+        house = shape.houses[houses[0]]
+        where = house_name(house.label or house.kind, house.number + 1)
+        return _("{step} in {house}").format(step=an(technique), house=where)
+    if cells:
+        return _("{step} at {cell}").format(step=an(technique), cell=shape.cell_name(cells[0]))
+    return an(technique)
 
 
 def wait_line(waited_ms: int, before: str, seen: str | None) -> str:
     """A long wait: how long, before which move, and what was there to see (None: not known yet)."""
-    start = f"You waited {format_elapsed(waited_ms / 1000)} before {before}"
+    waited = format_elapsed(waited_ms / 1000)
     if seen is None:
-        return f"{start}; {LABELLING}"
-    return f"{start}; {seen} was there to see" if seen else f"{start}; no step of the table was there to see"
+        return _("You waited {waited} before {before}; labelling…").format(waited=waited, before=before)
+    if seen:
+        return _("You waited {waited} before {before}; {seen} was there to see").format(
+            waited=waited, before=before, seen=seen
+        )
+    return _("You waited {waited} before {before}; no step of the table was there to see").format(
+        waited=waited, before=before
+    )
 
 
 def playback(playing: bool, speed: int, index: int, count: int) -> str:
     """The replay's status line: playing or paused, the speed, the place among the moves."""
-    state = "▶ Playing" if playing else "Paused"
-    return f"{state} at {speed}x · move {index} of {count}"
+    if playing:
+        return _("▶ Playing at {speed}x · move {index} of {count}").format(speed=speed, index=index, count=count)
+    return _("Paused at {speed}x · move {index} of {count}").format(speed=speed, index=index, count=count)
 
 
 # The plain mode: the game as lines of text (sudoku-tui --plain, ssh -t HOST plain), for
-# screen readers and Braille displays. Short, and each ends with a full stop.
-PLAIN_WELCOME = "Sudoku in plain text. Type help for the commands, quit to leave."
-PLAIN_NO_PUZZLE = "No puzzle yet: type open FILE, new medium or daily."
-PLAIN_GOODBYE = "Your game is saved. Goodbye."
-PLAIN_WORKING = "Working… (Ctrl+C stops it)"
-PLAIN_STOPPED = "Stopped: nothing changed."
-PLAIN_PAUSED = "The game is paused: type pause to go on."
-PLAIN_GOING_ON = "The clock runs again."
-PLAIN_NOTHING_TO_UNDO = "Nothing to undo."
-PLAIN_NOTHING_TO_REDO = "Nothing to redo."
-PLAIN_GIVEN = "That cell is a given: it cannot change."
-PLAIN_NO_FILE = "No puzzle file is open: type open FILE."
-PLAIN_NO_GAME = "No puzzle is in play."
-PLAIN_NO_SAVED_GAME = "There is no saved game to resume."
-PLAIN_NO_CONFLICTS = "No value repeats in a row, column or box."
-PLAIN_NO_MISTAKES = "No wrong entries."
-PLAIN_NO_LAST_FOLDER = "No puzzle files there."
-PLAIN_FILLED_MARKS = "Every empty cell's marks are filled in."
-PLAIN_NOT_FULL = "Not every cell is filled yet."
-PLAIN_SOLVED_BY_SOLVE = "Solved: the board shows the solution."
-PLAIN_NO_ROOMS = "Rooms are played in the full-screen game: ssh -t HOST, without plain."
-PLAIN_KEEP_PLAYING = "Kept playing."
-PLAIN_LEAVE_ASK = "Type yes to leave it, anything else to keep playing."
-PLAIN_OPEN_USAGE = "Type open and a file's name, for example open 9x9-easy.txt."
-PLAIN_ENTER_USAGE = "Type enter and the puzzle's line: 16, 81 or 256 cells, 0 or . for an empty one."
-PLAIN_HELP_HEADING = "Commands (help and a command's name says more):"
-PLAIN_VERBOSE_WORDS = ("terse", "normal", "full")
+# screen readers and Braille displays. Short, and each ends with a full stop. The commands the
+# player types (help, read row 4, verbose terse, the levels) are English words in every
+# language, like keys: only the answers are translated.
+PLAIN_WELCOME = _("Sudoku in plain text. Type help for the commands, quit to leave.")
+PLAIN_NO_PUZZLE = _("No puzzle yet: type open FILE, new medium or daily.")
+PLAIN_GOODBYE = _("Your game is saved. Goodbye.")
+PLAIN_WORKING = _("Working… (Ctrl+C stops it)")
+PLAIN_STOPPED = _("Stopped: nothing changed.")
+PLAIN_PAUSED = _("The game is paused: type pause to go on.")
+PLAIN_GOING_ON = _("The clock runs again.")
+PLAIN_NOTHING_TO_UNDO = _("Nothing to undo.")
+PLAIN_NOTHING_TO_REDO = _("Nothing to redo.")
+PLAIN_GIVEN = _("That cell is a given: it cannot change.")
+PLAIN_NO_FILE = _("No puzzle file is open: type open FILE.")
+PLAIN_NO_GAME = _("No puzzle is in play.")
+PLAIN_NO_SAVED_GAME = _("There is no saved game to resume.")
+PLAIN_NO_CONFLICTS = _("No value repeats in a row, column or box.")
+PLAIN_NO_MISTAKES = _("No wrong entries.")
+PLAIN_NO_LAST_FOLDER = _("No puzzle files there.")
+PLAIN_FILLED_MARKS = _("Every empty cell's marks are filled in.")
+PLAIN_NOT_FULL = _("Not every cell is filled yet.")
+PLAIN_SOLVED_BY_SOLVE = _("Solved: the board shows the solution.")
+PLAIN_NO_ROOMS = _("Rooms are played in the full-screen game: ssh -t HOST, without plain.")
+PLAIN_KEEP_PLAYING = _("Kept playing.")
+PLAIN_LEAVE_ASK = _("Type yes to leave it, anything else to keep playing.")
+PLAIN_OPEN_USAGE = _("Type open and a file's name, for example open 9x9-easy.txt.")
+PLAIN_ENTER_USAGE = _("Type enter and the puzzle's line: 16, 81 or 256 cells, 0 or . for an empty one.")
+PLAIN_HELP_HEADING = _("Commands (help and a command's name says more):")
+PLAIN_VERBOSE_WORDS = ("terse", "normal", "full")  # typed after verbose: command words, not translated
+PLAIN_NEW_WORDS = _("a size, a level or a symmetry (help new)")
+PLAIN_PRACTICE_WORDS = _("the techniques practice lists")
+# Translators: the command words (colour, verbose, terse, normal, full) stay English: the player types them.
+PLAIN_COLOUR_USAGE = _("colour N, N from 0 to 6")
+PLAIN_VERBOSE_USAGE = _("verbose 0, 1 or 2 (terse, normal or full)")
+# How each command is typed, where that is more than its word: the command words stay English, the
+# capitals name what the player types in its place (they may be translated).
+PLAIN_USAGES = {
+    "help": _("help [COMMAND]"),
+    "go": _("r4c7 [VALUE], or go r4c7"),
+    "enter": _("a value, or enter VALUE"),
+    "clear": _("clear, 0 or ."),
+    "read": "read [row N|column N|box N|board]",  # command words only
+    "mark": _("mark VALUE..."),
+    "mistakes": "mistakes [on|off]",  # command words only
+    "find": _("find VALUE"),
+    "colour": _("colour N"),
+    "open": _("open FILE"),
+    "new": _("new [SIZE] [LEVEL] [SYMMETRY]"),
+    "practice": _("practice [TECHNIQUE]"),
+    "daily": _("daily [LEVEL]"),
+    "puzzle": _("puzzle N"),
+    "own": _("own LINE"),
+    "verbose": "verbose [0|1|2|terse|normal|full]",  # command words only
+}
+# What each command does, as help says it (a phrase: help adds the capital and the full stop).
+PLAIN_HELP = {
+    "help": _("the commands, or what one does"),
+    "quit": _("save the game and leave"),
+    "go": _("go to a cell and read it (with a value: enter it there)"),
+    "up": _("go one cell up and read it"),
+    "down": _("go one cell down and read it"),
+    "left": _("go one cell left and read it"),
+    "right": _("go one cell right and read it"),
+    "enter": _("enter a value in the cell (in pencil mode: toggle its mark)"),
+    "clear": _("empty the cell"),
+    "read": _("read the cell, a row, a column, a box or the board"),
+    "board": _("read every row of the board"),
+    "marks": _("read the cell's pencil marks"),
+    "mark": _("put a pencil mark on the cell, or take it off"),
+    "pencil": _("pencil mode on or off: values then toggle marks"),
+    "fill": _("fill every empty cell's pencil marks"),
+    "possible": _("the values the rules allow in the cell"),
+    "undo": _("undo the last change"),
+    "redo": _("redo what was undone"),
+    "hint": _("the next logical step: its name, then where and why, then applied"),
+    "progress": _("whether the entries so far are right"),
+    "check": _("whether the filled board is solved"),
+    "solve": _("fill the board with the solution"),
+    "mistakes": _("show mistakes on or off, and the wrong entries"),
+    "counts": _("how many of each value are left to place"),
+    "find": _("where a value is placed and where it is marked"),
+    "conflicts": _("the cells whose value repeats in a house"),
+    "colour": _("paint the cell with colour 1 to 6, or 0 to take it off"),
+    "open": _("open a puzzle file (open alone lists the files)"),
+    "files": _("the puzzle files you may open"),
+    "new": _("make a new puzzle, for example new medium or new 16x16 hard"),
+    "practice": _("a 9x9 puzzle that needs a technique (alone: the list)"),
+    "daily": _("today's daily puzzle, the same for everyone (UTC)"),
+    "puzzle": _("show puzzle N of the file"),
+    "next": _("the next puzzle of the file"),
+    "previous": _("the previous puzzle of the file"),
+    "random": _("a random puzzle of the file"),
+    "own": _("play a puzzle you type or paste as one line"),
+    "resume": _("play your saved game on"),
+    "pause": _("stop the clock (the board is hidden), or go on"),
+    "time": _("the time played"),
+    "where": _("the puzzle in play, the cell and the time"),
+    "stats": _("your games, best times and the daily streak"),
+    "leaderboard": _("today's daily puzzle's ranking"),
+    "rooms": _("rooms are played in the full-screen game"),
+    "verbose": _("how much each answer says (kept)"),
+}
+# What an undo or redo took back or made again (a move's English name, as the game keeps it).
+MOVE_NAMES = {
+    "Enter": _("Enter"),
+    "Clear": _("Clear"),
+    "Pencil mark": _("Pencil mark"),
+    "Colour": _("Colour"),
+    "Remove colour": _("Remove colour"),
+    "Auto candidates": _("Auto candidates"),
+    "Show the puzzle": _("Show the puzzle"),
+    "Solve": _("Solve"),
+    "Hint": HINT,
+}
+
+
+def move_name(name: str) -> str:
+    """A move's name in the player's language; a hint's keeps its technique (``Hint: X-Wing``)."""
+    technique = name.removeprefix("Hint: ")
+    if technique != name:
+        return _("Hint: {technique}").format(technique=technique)
+    return MOVE_NAMES.get(name, name)
 
 
 def plain_unknown(word: str) -> str:
-    return f"Unknown command {word}. Type help for the commands."
+    return _("Unknown command {word}. Type help for the commands.").format(word=word)
 
 
 def plain_usage(usage: str) -> str:
-    return f"Usage: {usage}."
+    return _("Usage: {usage}.").format(usage=usage)
 
 
 def plain_failed(error: object) -> str:
-    return f"That did not work: {error}. The game goes on."
+    return _("That did not work: {error}. The game goes on.").format(error=error)
 
 
 def plain_saved_offer(description: str) -> str:
-    return f"Saved game: {description} Type resume to play it on."
+    return _("Saved game: {description} Type resume to play it on.").format(description=description)
 
 
 def plain_cell(name: str, parts: Sequence[str]) -> str:
-    """``r4c7, empty, possible 2 5 8.``: the cell's name and what it holds, each part after a comma."""
+    """``r4c7, empty, possible 2 5 8.``: the cell's name and what it holds, each part after a comma
+    (punctuation, the same in every language)."""
     return ", ".join([name, *parts]) + "."
 
 
-PLAIN_EMPTY = "empty"
-PLAIN_GIVEN_WORD = "given"
-PLAIN_WRONG_WORD = "wrong"
-PLAIN_NOTHING_FITS = "nothing fits"
+PLAIN_EMPTY = _("empty")
+PLAIN_GIVEN_WORD = _("given")
+PLAIN_WRONG_WORD = _("wrong")
+PLAIN_NOTHING_FITS = _("nothing fits")
 
 
 def plain_possible(values: str) -> str:
-    return f"possible {values}"
+    return _("possible {values}").format(values=values)
 
 
 def plain_marks(marks: str) -> str:
-    return f"marks {marks}" if marks else "no marks"
+    return _("marks {marks}").format(marks=marks) if marks else _("no marks")
 
 
 def plain_repeats(house: str) -> str:
-    return f"repeats in {house}"
+    return _("repeats in {house}").format(house=house)
 
 
 def plain_colour(colour: int) -> str:
-    return f"colour {colour}"
+    return _("colour {colour}").format(colour=colour)
 
 
 def plain_house(name: str, cells: str, missing: str) -> str:
     """``Row 4: 5, 3, empty. Missing 1 2 4.``"""
-    said = f"{name[:1].upper()}{name[1:]}: {cells}."
-    return f"{said} Missing {missing}." if missing else said
+    house = f"{name[:1].upper()}{name[1:]}"
+    if missing:
+        return _("{house}: {cells}. Missing {missing}.").format(house=house, cells=cells, missing=missing)
+    return _("{house}: {cells}.").format(house=house, cells=cells)
 
 
 def plain_no_house(kind: str, number: str, count: int) -> str:
-    return f"There is no {kind} {number}: the board has {kind}s 1 to {count}."
+    """``kind``: the word typed (row, column, box, or another house word of the board)."""
+    said = {
+        "row": _("There is no row {number}: the board has rows 1 to {count}."),
+        "column": _("There is no column {number}: the board has columns 1 to {count}."),
+        "box": _("There is no box {number}: the board has boxes 1 to {count}."),
+    }.get(kind, _("There is no {kind} {number}: the board has {kind}s 1 to {count}."))
+    return said.format(kind=kind, number=number, count=count)
 
 
 def plain_puzzle(where: str, shape: str, empty: int) -> str:
-    return f"{where}, {shape}: {empty} empty cells."
+    return _("{where}, {shape}: {empty} empty cells.").format(where=where, shape=shape, empty=empty)
 
 
 def plain_number(number: int, last: int) -> str:
-    return f"Puzzle {number}, of 0 to {last}."
+    return _("Puzzle {number}, of 0 to {last}.").format(number=number, last=last)
 
 
 def plain_mode(pencil: bool) -> str:
-    return "Pencil mode on: values toggle marks." if pencil else "Pencil mode off: values are entered."
+    return _("Pencil mode on: values toggle marks.") if pencil else _("Pencil mode off: values are entered.")
 
 
 def plain_verbose(level: int) -> str:
-    return f"Verbose {level}, {PLAIN_VERBOSE_WORDS[level]}."
+    return _("Verbose {level}, {word}.").format(level=level, word=PLAIN_VERBOSE_WORDS[level])
 
 
 def plain_counts(parts: Sequence[str]) -> str:
-    return "Left to place: " + ", ".join(parts) + "."
+    return _("Left to place: {counts}.").format(counts=", ".join(parts))
 
 
 def plain_count(symbol: str, left: int, verbose: int) -> str:
     if verbose == 0:
-        return f"{symbol}:{left}"
-    return f"{symbol} done" if left == 0 else f"{symbol} {left} left"
+        return f"{symbol}:{left}"  # terse: a symbol and a figure, the same in every language
+    if left == 0:
+        return _("{symbol} done").format(symbol=symbol)
+    return _("{symbol} {left} left").format(symbol=symbol, left=left)
 
 
 def plain_found(symbol: str, placed: str, marked: str) -> str:
-    said = f"{symbol} is in {placed}" if placed else f"{symbol} is placed nowhere"
-    return f"{said}; marked in {marked}." if marked else f"{said}."
+    if placed:
+        said = _("{symbol} is in {placed}").format(symbol=symbol, placed=placed)
+    else:
+        said = _("{symbol} is placed nowhere").format(symbol=symbol)
+    return _("{said}; marked in {marked}.").format(said=said, marked=marked) if marked else f"{said}."
 
 
 def plain_conflicts(cells: str) -> str:
-    return f"Values repeat in {cells}."
+    return _("Values repeat in {cells}.").format(cells=cells)
 
 
 def plain_mistakes(cells: str) -> str:
-    return f"Wrong entries: {cells}."
+    return _("Wrong entries: {cells}.").format(cells=cells)
 
 
 def plain_undone(name: str) -> str:
-    return f"Undone: {name}."
+    return _("Undone: {name}.").format(name=move_name(name))
 
 
 def plain_redone(name: str) -> str:
-    return f"Redone: {name}."
+    return _("Redone: {name}.").format(name=move_name(name))
 
 
 def plain_empty_left(count: int) -> str:
-    return f"{count} empty cells left." if count != 1 else "1 empty cell left."
+    return _("{count} empty cells left.").format(count=count) if count != 1 else _("1 empty cell left.")
 
 
 def plain_not_value(text: str, shape: str) -> str:
-    return f"{text} is no value of a {shape} board."
+    return _("{text} is no value of a {shape} board.").format(text=text, shape=shape)
 
 
 def plain_no_cell(text: str) -> str:
-    return f"There is no cell {text} on this board."
+    return _("There is no cell {text} on this board.").format(text=text)
 
 
 def plain_files(names: str) -> str:
-    return f"Puzzle files: {names}."
+    return _("Puzzle files: {names}.").format(names=names)
 
 
 def plain_not_a_word(word: str, choices: str) -> str:
-    return f"{word} is not one of {choices}."
+    return _("{word} is not one of {choices}.").format(word=word, choices=choices)
 
 
 def plain_making(what: str) -> str:
-    article = "an" if what[:1] in "aeiou" else "a"
-    return f"Making {article} {what} puzzle."
+    """``what``: the puzzle asked for (``hard 9x9``), English words as the player typed them."""
+    if what[:1] in "aeiou":
+        return _("Making an {what} puzzle.").format(what=what)
+    return _("Making a {what} puzzle.").format(what=what)
 
 
 def plain_techniques(names: str) -> str:
-    return f"Techniques to practise: {names}."
+    return _("Techniques to practise: {names}.").format(names=names)
 
 
 def plain_time(played: str, paused: bool, solved: bool) -> str:
-    state = ", paused" if paused else ", solved" if solved else ""
-    return f"Time played: {played}{state}."
+    if paused:
+        return _("Time played: {played}, paused.").format(played=played)
+    if solved:
+        return _("Time played: {played}, solved.").format(played=played)
+    return _("Time played: {played}.").format(played=played)
 
 
 def plain_where(puzzle: str, cell: str, time: str) -> str:
-    return f"{puzzle} You are at {cell}. {time}"
+    return _("{puzzle} You are at {cell}. {time}").format(puzzle=puzzle, cell=cell, time=time)
 
 
-PLAIN_MADE = "A puzzle made for you"
+PLAIN_MADE = _("A puzzle made for you")
+
+
+# A file path the player typed (the Open dialog, the plain mode's open), and why it cannot be opened.
+PATH_NAME_TOO_LONG = _("That path is too long: a name in it is over 255 characters.")
+PATH_TOO_LONG = _("That path is too long for this system.")
+OUTSIDE_FOLDERS = _("This server opens puzzle files only from its own puzzle folders.")
+TYPE_A_PATH = _("Type a file path, or pick a file in the tree.")
+
+
+def path_not_permitted(name: str) -> str:
+    return _("{name} cannot be read: permission denied.").format(name=name)
+
+
+def no_such_file(name: str) -> str:
+    return _("There is no file {name}.").format(name=name)
+
+
+def path_not_opened(name: str, why: object) -> str:
+    """``why``: the system's own words."""
+    return _("{name} cannot be opened: {why}.").format(name=name, why=why)
+
+
+def no_home_folder(name: str) -> str:
+    return _("{name} names no user's home folder on this machine.").format(name=name)
+
+
 # The screens' words: the keys as the Footer, the palette and F1 name them; buttons; dialogs' titles.
 QUIT = _("Quit")
 CLOSE = _("Close")
@@ -1067,27 +1334,51 @@ def not_a_folder(text: str) -> str:
 
 
 # The command line: sudoku-tui replay (docs/replays.md), and the labels it works out.
-REPLAY_NO_SOLUTION = "The puzzle of this game has no solution: its moves cannot be judged."
-REPLAY_NO_FINISHED_GAME = "No finished game to replay yet: finish one, or name a game in progress."
-REPLAY_WAITS_HEADING = "Longest waits:"
-REPLAY_NO_MOVES = "No moves were recorded in this game (it was played before moves were recorded)."
-REPLAY_NOTHING_TO_SEE = "no step"
+REPLAY_NO_SOLUTION = _("The puzzle of this game has no solution: its moves cannot be judged.")
+REPLAY_NO_FINISHED_GAME = _("No finished game to replay yet: finish one, or name a game in progress.")
+REPLAY_WAITS_HEADING = _("Longest waits:")
+REPLAY_NO_MOVES = _("No moves were recorded in this game (it was played before moves were recorded).")
+REPLAY_NOTHING_TO_SEE = _("no step")
+# Translators: a move's kind, in a column of 7 letters (a longer word pushes the line on).
+MOVE_KINDS = {
+    "value": _("value"),
+    "clear": _("clear"),
+    "mark": _("mark"),
+    "unmark": _("unmark"),
+    "colour": _("colour"),
+    "hint": _("hint"),
+    "undo": _("undo"),
+    "redo": _("redo"),
+    "solve": _("solve"),
+}
 
 
 def replay_unknown_game(game_id: str) -> str:
-    return f"No game {game_id!r} in your games: the ids are in 'sudoku-tui stats --json' (its history)."
+    return _("No game {game_id!r} in your games: the ids are in 'sudoku-tui stats --json' (its history).").format(
+        game_id=game_id
+    )
 
 
 def replay_heading(game_id: str, board: str, elapsed: str, outcome: str, moves: int) -> str:
-    noun = "move" if moves == 1 else "moves"
-    return f"Game {game_id}: {board}, {elapsed}, {outcome}, {moves} {noun}"
+    if moves == 1:
+        return _("Game {game_id}: {board}, {elapsed}, {outcome}, 1 move").format(
+            game_id=game_id, board=board, elapsed=elapsed, outcome=outcome
+        )
+    return _("Game {game_id}: {board}, {elapsed}, {outcome}, {moves} moves").format(
+        game_id=game_id, board=board, elapsed=elapsed, outcome=outcome, moves=moves
+    )
 
 
 def replay_wait(move: int, waited: str, step: str) -> str:
-    return f"  before move {move}, {waited}: {step}"
+    return "  " + _("before move {move}, {waited}: {step}").format(move=move, waited=waited, step=step)
+
+
+def replay_colour(cell: str, colour: int) -> str:
+    """A colour move in replay's list: ``r3c5 colour 2``."""
+    return _("{cell} colour {colour}").format(cell=cell, colour=colour)
 
 
 def replay_outcome(solved: bool, finished: bool) -> str:
     if not finished:
-        return "in progress"
-    return "solved" if solved else "not solved"
+        return _("in progress")
+    return _("solved") if solved else _("not solved")

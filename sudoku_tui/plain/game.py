@@ -157,7 +157,7 @@ class PlainGame(PuzzleMaking):
             self.do_read_board("")
             return
         if len(words) != 2 or not words[1].isdigit():
-            self.say(texts.plain_usage("read [row N|column N|box N|board]"))
+            self.say(texts.plain_usage(texts.PLAIN_USAGES["read"]))
             return
         self._read_house(words[0], int(words[1]))
 
@@ -168,27 +168,27 @@ class PlainGame(PuzzleMaking):
             if not cells:
                 self.say(texts.plain_no_house(kind, str(number), lines_of(shape, kind)))
                 return
-            self.say(self.reading.cells(f"{kind} {number}", cells))
+            self.say(self.reading.cells(texts.house_name(kind, number), cells))
             return
         houses = houses_named(shape, kind)
         if not houses:
-            self.say(texts.plain_not_a_word(kind, "row, column, box"))
+            self.say(texts.plain_not_a_word(kind, "row, column, box"))  # the words typed: English
         elif not 1 <= number <= len(houses):
             self.say(texts.plain_no_house(kind, str(number), len(houses)))
         else:
             house = houses[number - 1]
-            self.say(self.reading.cells(house.name, house.cells))
+            self.say(self.reading.cells(texts.house_name(house.label or house.kind, house.number + 1), house.cells))
 
     def do_read_board(self, _rest: str) -> None:
         shape = self.session.play.shape
         reading = Reading(self.session.play, min(self.verbose, NORMAL), self.session.mistakes())
         for row in range(1, shape.rows + 1):
-            self.say(reading.cells(f"row {row}", drawn_line(shape, "row", row)))
+            self.say(reading.cells(texts.house_name("row", row), drawn_line(shape, "row", row)))
 
     def do_go(self, rest: str) -> None:
         found = CELL.fullmatch(rest)
         if found is None:
-            self.say(texts.plain_usage("go r4c7"))
+            self.say(texts.plain_usage("go r4c7"))  # a command: the same in every language
             return
         shape = self.session.play.shape
         cell = shape.cell_at.get((int(found[1]) - 1, int(found[2]) - 1))
@@ -270,7 +270,7 @@ class PlainGame(PuzzleMaking):
     def do_mark(self, rest: str) -> None:
         values = [self._symbol(word) if len(word) == 1 else 0 for word in rest.split()]
         if not values or 0 in values:
-            self.say(texts.plain_usage("mark VALUE..."))
+            self.say(texts.plain_usage(texts.PLAIN_USAGES["mark"]))
             return
         cell = self.session.cursor
         for value in values:
@@ -320,7 +320,7 @@ class PlainGame(PuzzleMaking):
     def do_find(self, rest: str) -> None:
         value = self._symbol(rest) if len(rest) == 1 else 0
         if not value:
-            self.say(texts.plain_usage("find VALUE"))
+            self.say(texts.plain_usage(texts.PLAIN_USAGES["find"]))
             return
         play = self.session.play
         name = play.shape.cell_name
@@ -340,7 +340,7 @@ class PlainGame(PuzzleMaking):
 
     def do_colour(self, rest: str) -> None:
         if not (rest.isdigit() and 0 <= int(rest) <= 6):
-            self.say(texts.plain_usage("colour N, N from 0 to 6"))
+            self.say(texts.plain_usage(texts.PLAIN_COLOUR_USAGE))
             return
         cell = self.session.cursor
         answer = self.session.paint(cell, int(rest))
@@ -419,7 +419,7 @@ class PlainGame(PuzzleMaking):
         session = self.session
         wanted = rest.lower()
         if wanted not in ("", "on", "off"):
-            self.say(texts.plain_usage("mistakes [on|off]"))
+            self.say(texts.plain_usage(texts.PLAIN_USAGES["mistakes"]))
             return
         if wanted == "" or (wanted == "on") != session.show_mistakes:
             session.toggle_mistakes()
@@ -587,7 +587,7 @@ class PlainGame(PuzzleMaking):
             words = texts.PLAIN_VERBOSE_WORDS
             level = int(word) if word in ("0", "1", "2") else words.index(word) if word in words else None
             if level is None:
-                self.say(texts.plain_usage("verbose 0, 1 or 2 (terse, normal or full)"))
+                self.say(texts.plain_usage(texts.PLAIN_VERBOSE_USAGE))
                 return
             self.verbose = level
             self.session.keeper.put_setting(VERBOSE_SETTING, level)

@@ -110,7 +110,7 @@ class PuzzleMaking:
             elif word in (symmetry.value for symmetry in Symmetry):
                 symmetry = word
             else:
-                self.say(texts.plain_not_a_word(word, "a size, a level or a symmetry (help new)"))
+                self.say(texts.plain_not_a_word(word, texts.PLAIN_NEW_WORDS))
                 return None
         reachable = levels_for(size)
         if Level.parse(level) not in reachable:
@@ -143,7 +143,7 @@ class PuzzleMaking:
             return
         wanted = next((t for t in techniques if t.value.lower() == rest.lower()), None)
         if wanted is None:
-            self.say(texts.plain_not_a_word(rest, "the techniques practice lists"))
+            self.say(texts.plain_not_a_word(rest, texts.PLAIN_PRACTICE_WORDS))
             return
         choice = NewPuzzleChoice(PRACTICE_SIZE, technique=TechniqueName(wanted))
         self._unless_kept(lambda: self._make(choice))

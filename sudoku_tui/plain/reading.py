@@ -58,7 +58,10 @@ class Reading:
         notes = [texts.PLAIN_GIVEN_WORD] if play.is_given(cell) else []
         if cell in self.wrong:
             notes.append(texts.PLAIN_WRONG_WORD)
-        notes += [texts.plain_repeats(house.name) for house in self.repeating_houses(cell)]
+        notes += [
+            texts.plain_repeats(texts.house_name(house.label or house.kind, house.number + 1))
+            for house in self.repeating_houses(cell)
+        ]
         return notes
 
     def repeating_houses(self, cell: int) -> list[House]:
@@ -80,7 +83,9 @@ class Reading:
         if self.verbose == TERSE:
             said = " ".join(self.shape.symbol(play.values[cell]) for cell in cells)
         elif self.verbose == NORMAL:
-            said = ", ".join(self.shape.symbol(play.values[cell]) if play.values[cell] else "empty" for cell in cells)
+            said = ", ".join(
+                self.shape.symbol(play.values[cell]) if play.values[cell] else texts.PLAIN_EMPTY for cell in cells
+            )
         else:
             said = "; ".join(f"{self.shape.cell_name(cell)} {' '.join(self.parts(cell))}" for cell in cells)
         held = {play.values[cell] for cell in cells}

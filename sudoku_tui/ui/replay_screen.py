@@ -47,16 +47,18 @@ TICK = 0.1  # how often the playback looks at its clock while playing, in second
 MARKER = "›"  # the current move in the list: it shows without colour
 
 REPLAY_KEYS: list[BindingType] = [
-    command("f1", "help", "Help", "every key of the replay with what it does", footer="Help"),
-    command("escape,q", "back", texts.REPLAY_BACK, "leave the replay: the game is as it was", footer="Back"),
-    command("left", "step(-1)", "Previous Move", "step back one move", footer="Prev", key_display="←"),
-    command("right", "step(1)", "Next Move", "step forward one move", footer="Next", key_display="→"),
-    command("space", "play_pause", "Play or Pause", "play the moves at the game's pace times the speed", footer="Play"),
-    command("plus", "faster", "Faster", "play at twice the speed (up to 16x)", footer="Faster", key_display="+"),
-    command("minus", "slower", "Slower", "play at half the speed (down to 1x)", footer="Slower", key_display="-"),
-    command("w", "next_wait", "Next Long Wait", "the board before the move after each long wait", footer="Wait"),
-    command("home", "to_start", "To the Start", "the board before the first move"),
-    command("end", "to_end", "To the End", "the board after the last move"),
+    command("f1", "help", texts.HELP, texts.REPLAY_HELP_TIP, footer=texts.HELP),
+    command("escape,q", "back", texts.REPLAY_BACK, texts.REPLAY_BACK_TIP, footer=texts.BACK_KEY),
+    command(
+        "left", "step(-1)", texts.PREVIOUS_MOVE, texts.PREVIOUS_MOVE_TIP, footer=texts.PREVIOUS_KEY, key_display="←"
+    ),
+    command("right", "step(1)", texts.NEXT_MOVE, texts.NEXT_MOVE_TIP, footer=texts.NEXT_KEY, key_display="→"),
+    command("space", "play_pause", texts.PLAY_OR_PAUSE, texts.PLAY_OR_PAUSE_TIP, footer=texts.PLAY_KEY),
+    command("plus", "faster", texts.FASTER, texts.FASTER_TIP, footer=texts.FASTER_KEY, key_display="+"),
+    command("minus", "slower", texts.SLOWER, texts.SLOWER_TIP, footer=texts.SLOWER_KEY, key_display="-"),
+    command("w", "next_wait", texts.NEXT_WAIT, texts.NEXT_WAIT_TIP, footer=texts.WAIT_KEY),
+    command("home", "to_start", texts.TO_START, texts.TO_START_TIP),
+    command("end", "to_end", texts.TO_END, texts.TO_END_TIP),
 ]
 
 
@@ -83,7 +85,7 @@ def move_row(shape: Shape, shown: ShownMove, labelled: bool, failed: bool) -> tu
     done = texts.move_done(shape, move.kind.value, move.cell, move.value)
     if not shown.wants_label or failed:
         return done, ""
-    return done, (shown.label or "") if labelled else texts.LABELLING
+    return done, texts.move_label(shown.label or "") if labelled else texts.LABELLING
 
 
 class MoveList(Widget):

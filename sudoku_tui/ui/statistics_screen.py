@@ -30,7 +30,6 @@ from .commands import command
 from .modal import Modal
 
 BAR = "\u2588\u2588"  # a bar of the chart, two columns wide so it reads as a bar beside the text
-NOT_SAVED = "Your games are not being saved: these figures are this run's alone."
 
 
 def _time(seconds: float | None) -> str:
@@ -40,10 +39,11 @@ def _time(seconds: float | None) -> str:
 def boards_table(stats: Statistics) -> Table:
     """Per board and level: started, solved by the player, best and median time."""
     table = Table(box=None, expand=True, padding=(0, 1), header_style="bold")
-    for name, justify in (("Board", "left"), ("Level", "left"), ("Started", "right"), ("Solved", "right")):
+    for name, justify in ((texts.BOARD, "left"), (texts.LEVEL, "left"), (texts.STARTED, "right")):
         table.add_column(name, justify=justify)  # type: ignore[arg-type]
-    table.add_column("Best", justify="right")
-    table.add_column("Median", justify="right")
+    table.add_column(texts.SOLVED_COLUMN, justify="right")
+    table.add_column(texts.BEST, justify="right")
+    table.add_column(texts.MEDIAN, justify="right")
     for board in stats.boards:
         table.add_row(
             Text(board.board),
@@ -57,19 +57,17 @@ def boards_table(stats: Statistics) -> Table:
 
 
 def streak_text(stats: Statistics) -> str:
-    days = "day" if stats.longest_streak == 1 else "days"
-    return f"Daily puzzle streak: {stats.current_streak} now, longest {stats.longest_streak} {days}."
+    return texts.streak_line(stats.current_streak, stats.longest_streak)
 
 
 def recent_text(stats: Statistics) -> str:
     times = [solve.seconds for solve in stats.recent]
     if not times:
-        return "No puzzle solved yet: solve one and its time shows here."
+        return texts.NO_SOLVE_YET
     if len(times) == 1:
         return texts.one_solve_so_far(format_elapsed(times[0]))
-    return (
-        f"Last {len(times)} solves, oldest first: {format_elapsed(times[0])} … {format_elapsed(times[-1])}"
-        f" (best {format_elapsed(min(times))})"
+    return texts.recent_solves(
+        len(times), format_elapsed(times[0]), format_elapsed(times[-1]), format_elapsed(min(times))
     )
 
 
@@ -118,8 +116,8 @@ class StatisticsScreen(Modal[PlayedGame | None]):
     """
 
     BINDINGS: ClassVar[list[BindingType]] = [
-        Binding("escape,t", "close", "Close"),
-        Binding("enter", "close", "Close", show=False),
+        Binding("escape,t", "close", texts.CLOSE),
+        Binding("enter", "close", texts.CLOSE, show=False),
         command("R", "replay", texts.REPLAY_CHOSEN, texts.REPLAY_CHOSEN_TIP),
     ]
 
@@ -132,10 +130,10 @@ class StatisticsScreen(Modal[PlayedGame | None]):
     def compose(self) -> ComposeResult:
         stats = self.stats
         with Vertical() as box:
-            box.border_title = "Statistics"
-            box.border_subtitle = "Esc closes"
+            box.border_title = texts.STATISTICS
+            box.border_subtitle = texts.NOTE_CLOSES
             if not self.saving:
-                yield Label(NOT_SAVED, id="not-saved", markup=False)
+                yield Label(texts.STATS_NOT_SAVED, id="not-saved", markup=False)
             if stats is None:
                 yield Label(self.problem, id="problem", markup=False)
             else:
@@ -143,7 +141,7 @@ class StatisticsScreen(Modal[PlayedGame | None]):
                     yield Static(boards_table(stats), id="boards")
                     yield Label(mistakes_text(stats), id="mistakes", markup=False)
                 else:
-                    yield Label("No games yet.", id="boards")
+                    yield Label(texts.NO_GAMES_YET, id="boards")
                 yield Label(streak_text(stats), id="streak", markup=False)
                 yield Label(recent_text(stats), id="recent", markup=False)
                 if len(stats.recent) == 1:
@@ -156,7 +154,7 @@ class StatisticsScreen(Modal[PlayedGame | None]):
                     yield Label(texts.HISTORY_HEADING, id="history-heading", markup=False)
                     yield history_list(stats)
             with Vertical(classes="buttons"):
-                yield Button("Close", id="close", variant="primary", compact=True)
+                yield Button(texts.CLOSE, id="close", variant="primary", compact=True)
 
     def on_mount(self) -> None:
         self.query_one("#close", Button).focus()

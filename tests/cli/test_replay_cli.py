@@ -30,8 +30,10 @@ def play_and_finish(folder: Path) -> str:
     return game_id
 
 
-def run(data: Path, *args: str) -> subprocess.CompletedProcess[str]:
-    env = {**os.environ, "XDG_DATA_HOME": str(data)}
+def run(data: Path, *args: str, language: str = "en") -> subprocess.CompletedProcess[str]:
+    """``sudoku-tui replay ARGS`` with its store in ``data``, speaking ``language`` (English: the source)."""
+    clean = {name: value for name, value in os.environ.items() if name not in ("LANGUAGE", "LC_ALL", "LC_MESSAGES")}
+    env = {**clean, "LANG": "C.UTF-8", "LANGUAGE": language, "XDG_DATA_HOME": str(data)}
     return subprocess.run(
         [sys.executable, "-m", "sudoku_tui", "replay", *args], capture_output=True, text=True, env=env, timeout=120
     )
@@ -81,3 +83,20 @@ def test_an_unknown_game_is_a_clear_message_and_exit_code_two(tmp_path: Path) ->
     assert "No game 'no-such-game'" in result.stderr and "Traceback" not in result.stderr
     empty = run(tmp_path / "nobody")
     assert empty.returncode == 1 and "No finished game" in empty.stderr and "Traceback" not in empty.stderr
+
+
+def test_replay_speaks_german_with_language_de_and_its_json_stays_english(tmp_path: Path) -> None:
+    game_id = play_and_finish(tmp_path / "sudoku-tui")
+    text = run(tmp_path, game_id, language="de")
+    assert text.returncode == 0, text.stderr
+    lines = text.stdout.splitlines()
+    assert lines[0] == f"Spiel {game_id}: 9x9, 1:16, gelöst, 10 Züge"
+    assert lines[3].split() == ["3", "0:09", "Wert", "r6c9=8", "Hidden", "Single"]  # technique names: English
+    assert lines[6].split()[-1] == "Fehler" and lines[7].split()[2:] == ["Farbe", "r1c1", "Farbe", "2"]
+    assert lines[11] == "Längste Wartezeiten:" and lines[12].startswith("  vor Zug 5, 0:58: ")
+    unknown = run(tmp_path, "no-such-game", language="de")
+    assert unknown.returncode == 2 and unknown.stderr.startswith("Kein Spiel 'no-such-game' unter deinen Spielen")
+    # JSON is for programs: its keys and words are the same in every language.
+    replay = json.loads(run(tmp_path, game_id, "--json", language="de").stdout)
+    assert [move["kind"] for move in replay["moves"]][:3] == ["mark", "unmark", "value"]
+    assert replay["moves"][5]["label"] == "mistake"

@@ -66,7 +66,7 @@ def _what(shape: Shape, move: Move) -> str:
     if not move.value or not cell:
         return cell
     if move.kind.value == "colour":
-        return f"{cell} colour {move.value}"
+        return texts.replay_colour(cell, move.value)
     return f"{cell}={shape.symbol(move.value)}" if 1 <= move.value <= shape.n else f"{cell} {move.value}"
 
 
@@ -79,10 +79,9 @@ def replay_lines(game: RecordedGame, labels: GameLabels) -> list[str]:
         return [*lines, texts.REPLAY_NO_MOVES]
     width = len(str(len(game.moves)))
     for number, (move, label) in enumerate(zip(game.moves, labels.labels, strict=True), start=1):
-        line = (
-            f"{number:>{width}}  {format_elapsed(move.at_ms / 1000):>7}  {move.kind.value:<7} {_what(shape, move):<14}"
-        )
-        lines.append(f"{line}{label or ''}".rstrip())
+        kind = texts.MOVE_KINDS[move.kind.value]
+        line = f"{number:>{width}}  {format_elapsed(move.at_ms / 1000):>7}  {kind:<7} {_what(shape, move):<14}"
+        lines.append(f"{line}{texts.move_label(label or '')}".rstrip())
     lines.append(texts.REPLAY_WAITS_HEADING)
     for wait in labels.waits:
         step = (

@@ -18,6 +18,7 @@ from dataclasses import dataclass
 from datetime import date, timedelta
 from typing import Any
 
+from .. import texts
 from .records import STORED_LEVELS, FinishedGame, Outcome, RoomGame, boards
 
 RECENT = 30
@@ -144,8 +145,7 @@ class Statistics:
 
 def mistakes_text(stats: Statistics) -> str:
     """How many of the games started were played with show mistakes on, as a sentence."""
-    games = "game" if stats.started == 1 else "games"
-    return f"Played with show mistakes on: {stats.mistakes_shown} of {stats.started} {games}."
+    return texts.mistakes_played(stats.mistakes_shown, stats.started)
 
 
 def _rounded(seconds: float | None) -> float | None:
