@@ -773,6 +773,11 @@ PLAIN_NO_CONFLICTS = _("No value repeats in a row, column or box.")
 PLAIN_NO_MISTAKES = _("No wrong entries.")
 PLAIN_NO_LAST_FOLDER = _("No puzzle files there.")
 PLAIN_FILLED_MARKS = _("Every empty cell's marks are filled in.")
+
+
+def plain_hint_named(name: str) -> str:
+    """A hint's first answer in the plain mode, where hint is typed again (there is no ? key)."""
+    return _("Hint: {name} (type hint again to see where)").format(name=name)
 PLAIN_NOT_FULL = _("Not every cell is filled yet.")
 PLAIN_SOLVED_BY_SOLVE = _("Solved: the board shows the solution.")
 PLAIN_NO_ROOMS = _("Rooms are played in the full-screen game: ssh -t HOST, without plain.")

@@ -372,7 +372,7 @@ class PlainGame(PuzzleMaking):
         name = step_name(step, session.practising)
         if level == 1:
             session.hint_shown()
-            self.say(texts.hint_named(name))
+            self.say(texts.plain_hint_named(name))
         elif level == 2:
             self.say(texts.hint_explained(name, step.explanation))
         else:

@@ -47,7 +47,7 @@ SAMPLES: dict[str, tuple[list[str], str]] = {
     "possible": (["possible"], r"r1c1 can hold 1 3\.\n"),
     "undo": (["3", "undo"], r"Undone: Enter\.\nr1c1, empty, possible 1 3\.\n"),
     "redo": (["3", "undo", "redo"], r"Redone: Enter\.\nr1c1, 3\.\n"),
-    "hint": (["hint"], re.escape(texts.hint_named("Naked Single"))),
+    "hint": (["hint"], re.escape(texts.plain_hint_named("Naked Single"))),
     "progress": (["3", "progress"], re.escape(texts.progress_ok(1))),
     "check": (["check"], re.escape(texts.PLAIN_NOT_FULL)),
     "solve": (["solve", "read row 1"], re.escape(texts.PLAIN_SOLVED_BY_SOLVE) + r"\nRow 1: 3, 2, 1, 4\.\n"),
@@ -137,7 +137,7 @@ def test_the_verbose_levels_and_the_setting_is_kept(tmp_path: Path) -> None:
 
 def test_a_hint_named_explained_applied_and_undone(tmp_path: Path) -> None:
     said, game = played(tmp_path, ["hint", "hint", "hint", "r2c1", "undo", "r2c1"], FOUR)
-    assert texts.hint_named("Naked Single") in said
+    assert texts.plain_hint_named("Naked Single") in said and "press ?" not in said
     assert "Naked Single: r2c1 can only hold 1" in said
     assert "Applied Naked Single: r2c1=1\nr2c1, 1.\nUndone: Hint: Naked Single.\nr2c1, empty, possible 1.\n" in said
     assert game.session.aids.hints == 1
