@@ -778,6 +778,8 @@ PLAIN_FILLED_MARKS = _("Every empty cell's marks are filled in.")
 def plain_hint_named(name: str) -> str:
     """A hint's first answer in the plain mode, where hint is typed again (there is no ? key)."""
     return _("Hint: {name} (type hint again to see where)").format(name=name)
+
+
 PLAIN_NOT_FULL = _("Not every cell is filled yet.")
 PLAIN_SOLVED_BY_SOLVE = _("Solved: the board shows the solution.")
 PLAIN_NO_ROOMS = _("Rooms are played in the full-screen game: ssh -t HOST, without plain.")
