@@ -46,6 +46,19 @@ class Move:
         return [change.cell for change in self.changes]
 
 
+def put_changes(
+    values: list[int], marks: list[int], colours: list[int], changes: Sequence[CellChange], forward: bool
+) -> None:
+    """A move's changes made on a board's lists (``forward``) or taken back (in reverse order);
+    a colour of None leaves the paint as it is. The game, the replay and the labeller share it."""
+    for change in changes if forward else reversed(changes):
+        values[change.cell] = change.new_value if forward else change.old_value
+        marks[change.cell] = change.new_marks if forward else change.old_marks
+        colour = change.new_colour if forward else change.old_colour
+        if colour is not None:
+            colours[change.cell] = colour
+
+
 class Play:
     """The values, pencil marks and colours of one puzzle in play, with undo and redo.
 
@@ -148,12 +161,7 @@ class Play:
         return self._record(Move(name, tuple(changes)))
 
     def _do(self, move: Move, forward: bool) -> None:
-        for change in move.changes:
-            self.values[change.cell] = change.new_value if forward else change.old_value
-            self.marks[change.cell] = change.new_marks if forward else change.old_marks
-            colour = change.new_colour if forward else change.old_colour
-            if colour is not None:
-                self.colours[change.cell] = colour
+        put_changes(self.values, self.marks, self.colours, move.changes, forward)
 
     def _record(self, move: Move) -> Move:
         self._do(move, forward=True)

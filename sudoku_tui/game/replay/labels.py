@@ -27,7 +27,7 @@ from ...engine.logic.justify import Justification, Position, available_step, jus
 from ...engine.logic.runner import is_unique
 from ...engine.logic.step import Step
 from ...engine.progress import Cancelled
-from ..play import COLOURS, CellChange
+from ..play import COLOURS, CellChange, put_changes
 
 # Part of the cache key: raised whenever the labeller's answers change.
 LABELS_VERSION = 1
@@ -237,12 +237,7 @@ class Board:
         return stroke if forward else [_turned(change) for change in reversed(stroke)]
 
     def _set(self, stroke: Stroke, forward: bool) -> None:
-        for change in stroke if forward else reversed(stroke):
-            self.values[change.cell] = change.new_value if forward else change.old_value
-            self.marks[change.cell] = change.new_marks if forward else change.old_marks
-            colour = change.new_colour if forward else change.old_colour
-            if colour is not None:
-                self.colours[change.cell] = colour
+        put_changes(self.values, self.marks, self.colours, stroke, forward)
 
 
 def _turned(change: CellChange) -> CellChange:

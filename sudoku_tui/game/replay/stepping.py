@@ -35,7 +35,7 @@ from ...engine.board.puzzle import Puzzle
 from ...engine.logic.step import Step
 from ...engine.search.solver import solve
 from ..clock import TimeSource
-from ..play import CellChange, Play
+from ..play import CellChange, Play, put_changes
 from .labels import LABELLED, LONGEST_WAITS, Board, GameLabels, Move, MoveKind, longest_waits
 
 SPEEDS = (1, 2, 4, 8, 16)  # times the game's own pace
@@ -180,12 +180,7 @@ class Replay:
         return True
 
     def _apply(self, diff: tuple[CellChange, ...], forward: bool) -> None:
-        for change in diff if forward else reversed(diff):
-            self._values[change.cell] = change.new_value if forward else change.old_value
-            self._marks[change.cell] = change.new_marks if forward else change.old_marks
-            colour = change.new_colour if forward else change.old_colour
-            if colour is not None:
-                self._colours[change.cell] = colour
+        put_changes(self._values, self._marks, self._colours, diff, forward)
 
     # ---- playback ------------------------------------------------------------
 
