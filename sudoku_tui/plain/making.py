@@ -35,9 +35,7 @@ class PuzzleMaking:
     jobs: Jobs
     verbose: int
     confirm: Callable[[], None] | None
-
-    def say(self, text: str) -> None:
-        raise NotImplementedError
+    say: Callable[[str], None]  # the plain game's one way of answering (PlainGame.say)
 
     @property
     def reading(self) -> Reading:
