@@ -10,17 +10,20 @@ with other work wall time would measure that work too):
    as in a base install): every bundled puzzle solved (target <= 100 ms each),
    the game's first hint on each (target <= 1 s), and a 9x9 made at each level
    (target: median <= 3 s).
-2. Uniqueness proofs (count up to two) on the four 9x9 sets: one puzzle at a
-   time through ``count_solutions``, and a whole file through ``sudoku-tui
-   solve --count --jobs 1`` (its start-up, timed on a one-puzzle file, taken
-   off), for both searches, as a share of tdoku's rate on the same puzzles
-   (../shared/tools/tdoku, built into a temporary folder; skipped without g++).
+2. Uniqueness proofs (count up to two) on the four 9x9 sets (top1465,
+   17-clue, forum-hardest-1106, the Sudoku Exchange bank): per set, the load
+   average printed first, tdoku's rate (../shared/tools/tdoku, built into a
+   temporary folder; skipped without g++) and ``sudoku-tui solve --count
+   --jobs 1``'s (the fast extra), each a whole process, start-up and file
+   reading included, CPU seconds from ``RUSAGE_CHILDREN``, best of two runs,
+   on the same block-size file (the set repeated) of over a second of either
+   program's work; then ours as a share of tdoku's (target 50 %). Run it
+   alone on a quiet machine: ``python -m benchmarks.bench_pysearch --part proofs``.
 """
 
 from __future__ import annotations
 
 import argparse
-import gzip
 import os
 import random
 import resource
@@ -36,20 +39,20 @@ from pathlib import Path
 
 from sudoku_tui.engine.board.geometry import samurai, square
 from sudoku_tui.engine.board.levels import Level
-from sudoku_tui.engine.board.puzzle import Puzzle
 from sudoku_tui.engine.files.formats import read_puzzle_file
 from sudoku_tui.engine.making.generator import generate
-from sudoku_tui.engine.search.backend import NO_JIT, numba_importable
+from sudoku_tui.engine.search.backend import NO_JIT
 from sudoku_tui.engine.search.pure import pure_tables
-from sudoku_tui.engine.search.solver import count_solutions, solve
+from sudoku_tui.engine.search.solver import solve
 from sudoku_tui.game.hints import find_hint
 
-from .data import DATA, PUZZLES, ROOT
+from .data import DATA, PUZZLES, ROOT, exchange_lines, file_lines
 
-TDOKU = ROOT.parent / "shared" / "tools" / "tdoku" / "build.sh"
+# The shared folder beside the data: ../shared, or where $SUDOKU_DATA points.
+TDOKU = DATA.parent / "tools" / "tdoku" / "build.sh"
 HINTS_PER_FILE = 10
-# Seconds of one-at-a-time counting the file for solve --count holds, at the least.
-FILE_SECONDS = 5
+# CPU seconds of work a proofs file holds for either program, at the least.
+FILE_SECONDS = 1.0
 
 
 @contextmanager
@@ -119,18 +122,15 @@ def made_puzzles(count: int) -> None:
 # -- 2. uniqueness proofs against tdoku -----------------------------------------------------------
 
 
-def nine_by_nine_sets(size: int) -> Iterator[tuple[str, list[str]]]:
-    """The four sets (a random sample of the big ones), as puzzle lines."""
+def nine_by_nine_sets() -> Iterator[tuple[str, list[str]]]:
+    """The four sets, whole, as block-size puzzle lines ("." for empty)."""
     for name in ("top1465.txt", "17-clue.txt", "forum-hardest-1106.txt"):
-        path = DATA / "9x9" / name
-        if path.exists():
-            lines = read_puzzle_file(path).lines
-            yield name, random.Random(2026).sample(lines, size) if len(lines) > size else lines
-    exchange = DATA / "9x9" / "exchange-hard-diabolical-rated.txt.gz"
-    if exchange.exists():
-        with gzip.open(exchange, "rt", encoding="ascii") as handle:
-            lines = [row.split()[1].replace("0", ".") for row in handle if row.strip()]
-        yield "exchange", random.Random(2026).sample(lines, size)
+        lines = file_lines(DATA / "9x9" / name)
+        if lines is not None:
+            yield name.removesuffix(".txt"), [line.replace("0", ".") for line in lines]
+    exchange = exchange_lines()
+    if exchange is not None:
+        yield "exchange", [line.replace("0", ".") for line in exchange]
 
 
 def build_tdoku(folder: Path) -> Path | None:
@@ -141,66 +141,50 @@ def build_tdoku(folder: Path) -> Path | None:
     return out
 
 
-def tdoku_rate(rater: Path, path: Path, count: int) -> float:
-    reps = max(1, 200_000 // count)
-    seconds = timed(lambda: subprocess.run([str(rater), str(path), str(reps)], check=True, capture_output=True))
-    return count * reps / seconds
-
-
-def one_at_a_time(lines: list[str], seconds: float) -> float:
-    shape = square(3)
-    puzzles = [Puzzle.from_line(shape, line) for line in lines]
-    count_solutions(puzzles[0])  # load (or compile) first
-    done = 0
-    start = time.process_time()
-    for p in puzzles:
-        count_solutions(p)
-        done += 1
-        if time.process_time() - start > seconds:
-            break
-    return done / (time.process_time() - start)
-
-
-def command_rate(folder: Path, lines: list[str], total: int) -> float:
-    """Puzzles a second of ``sudoku-tui solve --count --jobs 1`` on a file of
-    ``total`` lines (the sample repeated), its start-up taken off."""
-    path, one = folder / "file.txt", folder / "one.txt"
-    path.write_text("3\n" + "\n".join(lines[i % len(lines)] for i in range(total)) + "\n")
-    one.write_text("3\n" + lines[0] + "\n")
-    command = [sys.executable, "-m", "sudoku_tui", "solve", "--count", "--jobs", "1"]
+def process_seconds(command: list[str]) -> float:
+    """CPU seconds of a whole process (start-up included), the best of two runs."""
     with open(os.devnull, "w") as sink:
-        start_up = min(timed(lambda: subprocess.run([*command, str(one)], stdout=sink, check=True)) for _ in range(3))
-        whole = min(timed(lambda: subprocess.run([*command, str(path)], stdout=sink, check=True)) for _ in range(2))
-    return total / (whole - start_up)
+        return min(timed(lambda: subprocess.run(command, stdout=sink, check=True)) for _ in range(2))
 
 
-def share(rate: float, reference: float) -> str:
-    return f" ({rate / reference:6.1%})" if reference else ""
+def write_file(path: Path, lines: list[str], total: int) -> None:
+    """A block-size file of ``total`` lines: the set over and over, in its order."""
+    repeats = -(-total // len(lines))
+    path.write_text("3\n" + "\n".join((lines * repeats)[:total]) + "\n", encoding="ascii")
 
 
-def proofs(size: int, seconds: float, file_lines: int) -> None:
-    kinds = ["pure", "compiled"] if numba_importable() else ["pure"]
-    print(f"Uniqueness proofs (count up to 2) on 9x9 sets, {size:,}-puzzle samples, beside tdoku in the same run")
+def proofs() -> None:
+    """Per set: tdoku's rate and ``sudoku-tui solve --count --jobs 1``'s, each
+    a whole process on the same file of over a second of either's work, in
+    CPU seconds (RUSAGE_CHILDREN), and ours as a share of tdoku's."""
     with tempfile.TemporaryDirectory() as folder_name:
         folder = Path(folder_name)
         rater = build_tdoku(folder)
-        for name, lines in nine_by_nine_sets(size):
-            path = folder / "sample.txt"
-            path.write_text("3\n" + "\n".join(lines) + "\n")
-            reference = tdoku_rate(rater, path, len(lines)) if rater else 0.0
-            parts = [f"  {name:<24} tdoku {reference:>9,.0f}/s"]
-            for kind in kinds:
-                with search(kind):
-                    single = one_at_a_time(lines, seconds)
-                    # The pure search goes through the same count_solutions per line.
-                    # The file takes some seconds (at least file_lines), so that the
-                    # start-up's jitter (a tenth of a second here) stays small beside it.
-                    total = max(file_lines, round(single * FILE_SECONDS, -3))
-                    whole = command_rate(folder, lines, int(total)) if kind == "compiled" else 0.0
-                parts.append(f"{kind}: one at a time {single:>8,.0f}/s{share(single, reference)}")
-                if whole:
-                    parts.append(f"solve --count {whole:>8,.0f}/s{share(whole, reference)}")
-            print(" | ".join(parts), flush=True)
+        if rater is None:
+            print("Uniqueness proofs: skipped, tdoku cannot be built (no g++ or no ../shared/tools/tdoku)")
+            return
+        # As after an install: the bytecode written once, and the compiled search in Numba's cache.
+        subprocess.run([sys.executable, "-m", "compileall", "-q", str(ROOT / "sudoku_tui")], check=True)
+        ours = [sys.executable, "-m", "sudoku_tui", "solve", "--count", "--jobs", "1"]
+        path = folder / "file.txt"
+        write_file(path, ["." * 81], 1)
+        process_seconds([*ours, str(path)])
+        print(f"load average before: {' '.join(f'{x:.2f}' for x in os.getloadavg())}")
+        print("Uniqueness proofs (count up to 2), whole processes on the same file, CPU seconds:")
+        for name, lines in nine_by_nine_sets():
+            total = len(lines)
+            for _ in range(4):  # grow the file until it is over a second of work for both programs
+                write_file(path, lines, total)
+                theirs = process_seconds([str(rater), str(path), "1"])
+                mine = process_seconds([*ours, str(path)])
+                if min(theirs, mine) > FILE_SECONDS:
+                    break
+                total = int(total * 1.3 * FILE_SECONDS / max(min(theirs, mine), 0.01)) + 1
+            print(
+                f"  {name:<20} {total:>9,} puzzles | tdoku {total / theirs:>9,.0f}/s ({theirs:5.2f} s) | "
+                f"solve --count --jobs 1 {total / mine:>9,.0f}/s ({mine:5.2f} s) | share {theirs / mine:6.1%}",
+                flush=True,
+            )
 
 
 def main(argv: list[str] | None = None) -> None:
@@ -213,7 +197,7 @@ def main(argv: list[str] | None = None) -> None:
             bundled_puzzles()
             made_puzzles(3 if args.quick else 7)
     if args.part != "player":
-        proofs(2000 if args.quick else 10_000, 5.0 if args.quick else 15.0, 10_000 if args.quick else 40_000)
+        proofs()
 
 
 if __name__ == "__main__":

@@ -41,8 +41,11 @@ class ProgressBar:
             self.stream.write("\r" + " " * (len(self.label) + 60) + "\r")
             self.stream.flush()
 
-    def report(self, done: int, _total: int) -> None:
-        """The engine's progress callback: ``done`` of the total moves the bar."""
+    def report(self, done: int, total: int) -> None:
+        """The engine's progress callback: ``done`` of the total moves the bar
+        (a total known only once the work started replaces the bar's)."""
+        if total > 0:
+            self.total = total
         self.update(done)
 
 

@@ -11,7 +11,6 @@ import argparse
 from pathlib import Path
 
 from ..game import texts
-from ..serve.command import run_serve
 from ..serve.origins import origin_of
 from .arguments import positive
 from .registry import Command
@@ -148,6 +147,12 @@ def _add_serve(serve: argparse.ArgumentParser) -> None:
     _session_limits(web, "games")
 
 
-COMMANDS = (
-    Command("serve", "serve the game over SSH or on the web, a game process per player", _add_serve, run_serve),
-)
+def _serve(args: argparse.Namespace) -> int:
+    # The server's settings load the player store: only a serve command pays
+    # for that import, not every command that builds the parser.
+    from ..serve.command import run_serve
+
+    return run_serve(args)
+
+
+COMMANDS = (Command("serve", "serve the game over SSH or on the web, a game process per player", _add_serve, _serve),)

@@ -13,6 +13,7 @@ from collections.abc import Iterable
 from typing import TYPE_CHECKING
 
 from ..game import texts
+from ..paths import puzzle_path
 from .arguments import limit
 from .console import USAGE_ERROR, ProgressBar, write_json
 from .puzzle_files import puzzle_index, read_file
@@ -46,6 +47,8 @@ def _solve_here(args: argparse.Namespace) -> int:
     # The search loads only for the commands that search; --help stays fast.
     from ..engine.batch.solving import solve_lines
 
+    if args.count and args.method == "fast" and _count_whole_file(args):
+        return 0
     puzzles = read_file(args.file)
     if puzzles is None:
         return 1
@@ -69,6 +72,24 @@ def _solve_here(args: argparse.Namespace) -> int:
         bar.close()
     out.flush()
     return 0
+
+
+def _count_whole_file(args: argparse.Namespace) -> bool:
+    """``solve --count`` of a 9x9 file in one piece, in this process: True
+    when done; False leaves the file to the usual reading (another layout,
+    an error in it, several processes, no compiled counter)."""
+    # The search loads only for the commands that search; --help stays fast.
+    from ..engine.batch.solving import count_nine_file
+
+    bar = ProgressBar(0, "Solving")
+    try:
+        text = count_nine_file(puzzle_path(args.file), args.limit, args.jobs, bar.report)
+    finally:
+        bar.close()
+    if text is None:
+        return False
+    sys.stdout.write(text)
+    return True
 
 
 def _solve_spread(args: argparse.Namespace) -> int:

@@ -82,6 +82,20 @@ def test_solve_plain_collection_keeps_the_input_alphabet(tmp_path: Path) -> None
     assert run("solve", str(path)).stdout == "2143432132141432\n"
 
 
+def test_solve_count_of_a_nine_file_in_one_piece(tmp_path: Path) -> None:
+    # --jobs 1 reads a 9x9 file's bytes in one piece (nine_file.py); --jobs 2 line by line.
+    unique = "4...3.......6..8..........1....5..9..8....6...7.2........1.27..5.3....4.9........"
+    lines = [unique, "." * 81 + " empty", "55" + "." * 79, "# a comment", unique.replace(".", "0") + ",x"]
+    path = tmp_path / "nine.txt"
+    path.write_text("\n".join(lines * 3) + "\n")
+    one, two = run("solve", str(path), "--count", "--limit", "3"), run("solve", str(path), "--count", "--jobs", "2")
+    assert one.stdout == "1\n3+\n0\n1\n" * 3
+    assert two.stdout == "1\n2+\n0\n1\n" * 3
+    path.write_text("3\n" + unique + "\n" + unique[:-1] + "x\n")
+    bad = run("solve", str(path), "--count", "--jobs", "1")
+    assert (bad.returncode, bad.stdout, bad.stderr) == (1, "", "Line 3 has an invalid character.\n")
+
+
 def test_solve_jobs_keeps_file_order(tmp_path: Path) -> None:
     lines = ["2...43213...1432", ".4..2..4.24...12", "2..443213...1432", "................"] * 30
     path = tmp_path / "many.txt"

@@ -14,11 +14,13 @@ API. With ``jobs > 1`` chunks go to a process pool and come back in order.
 from __future__ import annotations
 
 from collections.abc import Iterator, Sequence
+from pathlib import Path
 
-from ..board.geometry import Shape
+from ..board.geometry import Shape, square
 from ..board.puzzle import Puzzle, format_line
 from ..board.shapes import shape_for_size
 from ..board.variants import line_fields_of
+from ..files.reading import FileRefused, read_file_bytes
 from ..progress import ProgressCallback
 from ..search import backend
 from ..search.reference import solve_classic
@@ -72,6 +74,29 @@ def _fast_chunk(shape: Shape, lines: Sequence[str], count: bool, limit: int) -> 
         elif found != 1:  # several solutions, or a budget ran out: the public solver answers
             out[i] = _answer(shape, lines[i], "fast", False, limit)
     return out
+
+
+def count_nine_file(path: Path, limit: int, jobs: int, progress: ProgressCallback | None = None) -> str | None:
+    """``solve --count``'s whole output for a file of classic 9x9 puzzles,
+    from the file's bytes straight to the compiled counter and back (no
+    Python step per line); None when that is not the way: the counter is not
+    compiled, ``jobs`` asks for several processes, or the file is not a plain
+    or block-size 9x9 file without errors (then read it the usual way, which
+    says what is wrong)."""
+    shape = square(3)
+    if not counts_by_nine(shape) or worker_count(jobs, jobs) > 1 or path.suffix.lower() in (".sdk", ".ss", ".sdm"):
+        return None
+    try:
+        data = read_file_bytes(path)
+    except FileRefused:
+        return None
+    # numpy and Numba load only where the search is compiled (the fast extra).
+    from ..search.compiled.kernel_batch import count_nine_file as count_bytes
+
+    def recount(givens: tuple[int, ...]) -> int:
+        return count_solutions(Puzzle(shape, givens), limit)
+
+    return count_bytes(data, limit, recount, progress)
 
 
 def _chunk_job(task: tuple[str, Sequence[str], str, bool, int]) -> list[str]:
