@@ -8,7 +8,6 @@ import shlex
 import sys
 from pathlib import Path
 from urllib.parse import urlparse
-from urllib.request import url2pathname
 
 
 def bundled_puzzles() -> Path:
@@ -77,6 +76,9 @@ def _installed_from(direct_url: str | None) -> tuple[str | None, bool]:
     info = told.get("dir_info") if isinstance(told, dict) else None
     if not isinstance(url, str) or not url.startswith("file://") or not isinstance(info, dict):
         return None, False
+    # urllib.request (http.client, email) loads only here: every command starts sooner.
+    from urllib.request import url2pathname
+
     folder = url2pathname(urlparse(url).path)
     if not Path(folder).is_dir():
         return None, False

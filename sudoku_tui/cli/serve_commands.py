@@ -11,10 +11,16 @@ import argparse
 from pathlib import Path
 
 from ..game import texts
-from ..serve.command import run_serve
 from ..serve.origins import origin_of
 from .arguments import positive
 from .registry import Command
+
+
+def _run_serve(args: argparse.Namespace) -> int:
+    # The server's modules (the store, the recording) load when it starts: the other commands start sooner.
+    from ..serve.command import run_serve
+
+    return run_serve(args)
 
 
 def _listen(text: str) -> tuple[str, int]:
@@ -149,5 +155,5 @@ def _add_serve(serve: argparse.ArgumentParser) -> None:
 
 
 COMMANDS = (
-    Command("serve", "serve the game over SSH or on the web, a game process per player", _add_serve, run_serve),
+    Command("serve", "serve the game over SSH or on the web, a game process per player", _add_serve, _run_serve),
 )

@@ -39,6 +39,8 @@ from ..progress import Cancelled, ProgressCallback, StopCheck
 
 # (board, placed): see the module's glossary.
 State = tuple[int, int]
+# Stages of right shifts, see _fold_plan.
+Plan = tuple[tuple[int, ...], ...]
 
 # Branch nodes between two polls of should_stop (each a few tens of microseconds).
 POLL_NODES = 256
@@ -63,8 +65,10 @@ class PureTables:
     # gone from every peer, every other value gone from the cell), as an AND mask.
     keep: tuple[int, ...]
     cell_bit: tuple[int, ...]  # per bit of the board: its position's own bit
-    # Groups of disjoint houses with one pattern: (offsets, first positions replicated, spread).
-    house_groups: tuple[tuple[tuple[int, ...], int, int], ...]
+    value_plan: Plan  # folds over the value blocks (shifts by multiples of block)
+    # Per pattern of houses: its folds, then its groups of disjoint houses as
+    # (first positions replicated, spread).
+    patterns: tuple[tuple[Plan, tuple[tuple[int, int], ...]], ...]
 
 
 def _house_groups(shape: Shape, position: Sequence[int]) -> list[tuple[tuple[int, ...], list[int]]]:
@@ -81,6 +85,30 @@ def _house_groups(shape: Shape, position: Sequence[int]) -> list[tuple[tuple[int
         else:
             groups.append((offsets, [places[0]], mask))
     return [(offsets, starts) for offsets, starts, _ in groups]
+
+
+def _fold_plan(offsets: Sequence[int]) -> tuple[tuple[int, ...], ...]:
+    """Stages of shifts whose once/twice folds cover exactly ``offsets``
+    (sorted, from 0), each offset once: the set written as a sum of
+    arithmetic runs, so that a row of nine takes 4 shifts instead of 8."""
+    if len(offsets) == 1:
+        return ()
+    step = offsets[1]
+    members = set(offsets)
+    for length in range(2, len(offsets)):
+        run = [i * step for i in range(length)]
+        if len(offsets) % length or not members.issuperset(run):
+            continue
+        rest, starts = set(members), []
+        for start in offsets:
+            if start in rest:
+                if not rest.issuperset(start + r for r in run):
+                    break
+                rest.difference_update(start + r for r in run)
+                starts.append(start)
+        else:
+            return (tuple(run[1:]), *_fold_plan(starts))
+    return (tuple(offsets[1:]),)
 
 
 @cache
@@ -103,10 +131,10 @@ def pure_tables(shape: Shape) -> PureTables:
             bit = v * block + own
             keep[bit] = others ^ (cross << (v * block))
             cell_bit[bit] = 1 << own
-    house_groups = tuple(
-        (offsets, sum(1 << s for s in starts) * replicate, sum(1 << o for o in offsets))
-        for offsets, starts in _house_groups(shape, position)
-    )
+    patterns: dict[tuple[int, ...], list[tuple[int, int]]] = {}
+    for offsets, starts in _house_groups(shape, position):
+        group = (sum(1 << s for s in starts) * replicate, sum(1 << o for o in offsets))
+        patterns.setdefault(offsets, []).append(group)
     return PureTables(
         shape,
         block,
@@ -116,16 +144,17 @@ def pure_tables(shape: Shape) -> PureTables:
         tuple(v * block for v in range(shape.n)),
         tuple(keep),
         tuple(cell_bit),
-        house_groups,
+        _fold_plan([v * block for v in range(shape.n)]),
+        tuple((_fold_plan(offsets), tuple(groups)) for offsets, groups in patterns.items()),
     )
 
 
-def propagate(t: PureTables, board: int, placed: int, new: int) -> tuple[int, int, int] | None:
+def propagate(t: PureTables, board: int, placed: int, new: int) -> State | None:
     """Place the board bits of ``new``, then naked and hidden singles to a
-    fixed point. Returns ``(board, placed, pairs)``, ``pairs`` the open cells
-    with exactly two candidates, or None on a contradiction (a cell with no
-    value left, or a value with no place left in a house)."""
+    fixed point. Returns ``(board, placed)``, or None on a contradiction (a
+    cell with no value left, or a value with no place left in a house)."""
     keep, cell_bit, cells, replicate = t.keep, t.cell_bit, t.cells, t.replicate
+    value_plan, patterns = t.value_plan, t.patterns
     while True:
         while new:
             low = new & -new
@@ -133,27 +162,47 @@ def propagate(t: PureTables, board: int, placed: int, new: int) -> tuple[int, in
             board &= keep[bit]
             placed |= cell_bit[bit]
             new ^= low
-        once = twice = thrice = 0
-        for shift in t.value_shifts:
-            x = (board >> shift) & cells
-            thrice |= twice & x
-            twice |= once & x
-            once |= x
-        if once != cells:
+        # once / twice: at least one, at least two bits over the folded
+        # offsets; a stage folds the runs so far with their shifted copies.
+        once, twice = board, 0
+        for stage in value_plan:
+            first_once, first_twice = once, twice
+            for shift in stage:
+                moved = first_once >> shift
+                twice |= (first_twice >> shift) | (once & moved)
+                once |= moved
+        if once & cells != cells:
             return None
         hidden = (cells & ~twice & ~placed) * replicate  # naked singles not yet placed
-        for offsets, starts, spread in t.house_groups:
-            one = two = 0
-            for offset in offsets:
-                x = (board >> offset) & starts
-                two |= one & x
-                one |= x
-            if one != starts:
-                return None
-            hidden |= (one & ~two) * spread
+        for plan, groups in patterns:
+            once, twice = board, 0
+            for stage in plan:
+                first_once, first_twice = once, twice
+                for shift in stage:
+                    moved = first_once >> shift
+                    twice |= (first_twice >> shift) | (once & moved)
+                    once |= moved
+            single = once & ~twice
+            for starts, spread in groups:
+                if once & starts != starts:
+                    return None
+                hidden |= (single & starts) * spread
         new = board & hidden & ~(placed * replicate)
         if not new:
-            return board, placed, twice & ~thrice & ~placed
+            return board, placed
+
+
+def pairs(t: PureTables, board: int, placed: int) -> int:
+    """The open cells with exactly two candidates (three-level folds over the values)."""
+    once, twice, thrice = board, 0, 0
+    for stage in t.value_plan:
+        first_once, first_twice, first_thrice = once, twice, thrice
+        for shift in stage:
+            moved, moved_twice = first_once >> shift, first_twice >> shift
+            thrice |= (first_thrice >> shift) | (twice & moved) | (once & moved_twice)
+            twice |= moved_twice | (once & moved)
+            once |= moved
+    return twice & ~thrice & t.cells & ~placed
 
 
 class PureSearch:
@@ -177,8 +226,7 @@ class PureSearch:
             if value:
                 new |= 1 << ((value - 1) * t.block + t.position[cell])
         full = t.cells * t.replicate
-        found = propagate(t, full, 0, new)
-        return None if found is None else found[:2]
+        return propagate(t, full, 0, new)
 
     def assign(self, state: State, cell: int, value_bit: int) -> State | None:
         """``state`` with value ``value_bit`` (bit v-1 for v) placed in ``cell``, propagated."""
@@ -186,15 +234,13 @@ class PureSearch:
         bit = 1 << ((value_bit.bit_length() - 1) * t.block + t.position[cell])
         if not state[0] & bit:
             return None
-        found = propagate(t, state[0], state[1], bit)
-        return None if found is None else found[:2]
+        return propagate(t, state[0], state[1], bit)
 
     def exclude(self, state: State, cell: int, value_bit: int) -> State | None:
         """``state`` with one candidate of ``cell`` removed, propagated."""
         t = self.table
         bit = 1 << ((value_bit.bit_length() - 1) * t.block + t.position[cell])
-        found = propagate(t, state[0] & ~bit, state[1], 0)
-        return None if found is None else found[:2]
+        return propagate(t, state[0] & ~bit, state[1], 0)
 
     def open_candidates(self, state: State, cell: int) -> int:
         """The candidates of an open cell (bit v-1 for value v); 0 for a placed cell."""
@@ -260,7 +306,6 @@ class PureSearch:
         next_poll = POLL_NODES if polled else _NO_BUDGET
         count, first, nodes = 0, None, 0
         board, placed = state
-        pairs = -1  # unknown for the root: found by the scan below
         # Each frame: board, placed, position of the branch cell, values left to try (as block bits).
         frames: list[list[int]] = []
         while True:
@@ -273,7 +318,7 @@ class PureSearch:
                     if count >= limit:
                         break
                 else:
-                    own = _branch_cell(t, board, free, pairs, in_order)
+                    own = (free & -free).bit_length() - 1 if in_order else _branch_cell(t, board, placed, free)
                     frames.append([board, placed, own, (board >> own) & replicate])
             if not frames:
                 break
@@ -292,7 +337,7 @@ class PureSearch:
             if found is None:
                 board = -1
             else:
-                board, placed, pairs = found
+                board, placed = found
         return count, first
 
 
@@ -311,12 +356,12 @@ def _poll(
     return next_poll + POLL_NODES
 
 
-def _branch_cell(t: PureTables, board: int, free: int, pairs: int, in_order: bool) -> int:
-    """The position to branch on."""
-    if in_order:
-        return (free & -free).bit_length() - 1
-    if pairs > 0:
-        return (pairs & -pairs).bit_length() - 1
+def _branch_cell(t: PureTables, board: int, placed: int, free: int) -> int:
+    """The position to branch on: the first open cell with two candidates,
+    else the first with the fewest."""
+    two = pairs(t, board, placed)
+    if two:
+        return (two & -two).bit_length() - 1
     best, best_size = -1, 1 << 20
     while free:
         low = free & -free
@@ -325,6 +370,6 @@ def _branch_cell(t: PureTables, board: int, free: int, pairs: int, in_order: boo
         size = ((board >> own) & t.replicate).bit_count()
         if size < best_size:
             best, best_size = own, size
-            if size <= 2:
+            if size <= 3:  # no pairs: three is the fewest an open cell can have
                 break
     return best
