@@ -42,6 +42,25 @@ State = tuple[int, int]
 # Stages of right shifts, see _fold_plan.
 Plan = tuple[tuple[int, ...], ...]
 
+
+@dataclass(frozen=True)
+class Segments:
+    """Where the boxes cut the rows (or the columns): segments of ``box`` cells,
+    each a fixed pattern from its first position, as masks replicated in every
+    value's block, for locked candidates."""
+
+    cell_shifts: tuple[int, ...]  # a segment's cells after its first
+    starts: int  # every segment's first position
+    cells: int  # a segment's cells, from its first position (spread by multiplying)
+    line_shifts: tuple[int, ...]  # a line's segments after its first
+    line_spread: int  # a line's segments' first positions, from the line's first
+    # Groups of disjoint lines: (first positions, the line's cells from its first).
+    line_groups: tuple[tuple[int, int], ...]
+    box_shifts: tuple[int, ...]  # a box's segments after its first
+    box_spread: int  # a box's segments' first positions, from the box's first
+    box_starts: int  # every box's first position
+    box_cells: int  # a box's cells from its first
+
 # Branch nodes between two polls of should_stop (each a few tens of microseconds).
 POLL_NODES = 256
 _NO_BUDGET = 1 << 62
@@ -69,6 +88,8 @@ class PureTables:
     # Per pattern of houses: its folds, then its groups of disjoint houses as
     # (first positions replicated, spread).
     patterns: tuple[tuple[Plan, tuple[tuple[int, int], ...]], ...]
+    # Box-line intersections for rows, then columns; empty where boxes are not square blocks (a jigsaw).
+    lines: tuple[Segments, ...]
 
 
 def _house_groups(shape: Shape, position: Sequence[int]) -> list[tuple[tuple[int, ...], list[int]]]:
@@ -85,6 +106,51 @@ def _house_groups(shape: Shape, position: Sequence[int]) -> list[tuple[tuple[int
         else:
             groups.append((offsets, [places[0]], mask))
     return [(offsets, starts) for offsets, starts, _ in groups]
+
+
+def _segments(
+    shape: Shape, position: Sequence[int], replicate: int, patterns: dict[tuple[int, ...], list[tuple[int, int]]]
+) -> tuple[Segments, ...]:
+    """Rows' and columns' segments; none unless every box is an aligned square
+    block and every row and column a whole aligned line (no jigsaw)."""
+    b, w = shape.box, shape.cols
+    kinds: dict[str, list[int]] = {"row": [], "column": [], "box": []}
+    for house in shape.houses:
+        if house.kind not in kinds:
+            continue  # a diagonal or a window: singles only
+        cells = sorted(position[cell] for cell in house.cells)
+        top, left = divmod(cells[0], w)
+        if house.kind == "box":
+            fits = cells == [(top + r) * w + left + c for r in range(b) for c in range(b)] and not top % b
+        else:
+            fits = cells == [cells[0] + i * (1 if house.kind == "row" else w) for i in range(shape.n)]
+        # A line starts, and a box sits, where segments of ``b`` cells cut it evenly.
+        if not fits or (left if house.kind != "column" else top) % b:
+            return ()
+        kinds[house.kind].append(cells[0])
+    boxes = kinds["box"]
+    if not boxes:
+        return ()
+    box_starts = sum(1 << p for p in boxes) * replicate
+    box_cells = sum(1 << (r * w + c) for r in range(b) for c in range(b))
+    found = []
+    for kind, along, across in (("row", 1, w), ("column", w, 1)):
+        starts = {first + i * b * along for first in kinds[kind] for i in range(b)}
+        found.append(
+            Segments(
+                tuple(i * along for i in range(1, b)),
+                sum(1 << p for p in starts) * replicate,
+                sum(1 << (i * along) for i in range(b)),
+                tuple(i * b * along for i in range(1, b)),
+                sum(1 << (i * b * along) for i in range(b)),
+                tuple(patterns[tuple(i * along for i in range(shape.n))]),  # groups of disjoint lines
+                tuple(i * across for i in range(1, b)),
+                sum(1 << (i * across) for i in range(b)),
+                box_starts,
+                box_cells,
+            )
+        )
+    return tuple(found)
 
 
 def _fold_plan(offsets: Sequence[int]) -> tuple[tuple[int, ...], ...]:
@@ -146,6 +212,7 @@ def pure_tables(shape: Shape) -> PureTables:
         tuple(cell_bit),
         _fold_plan([v * block for v in range(shape.n)]),
         tuple((_fold_plan(offsets), tuple(groups)) for offsets, groups in patterns.items()),
+        _segments(shape, position, replicate, patterns),
     )
 
 
@@ -154,7 +221,7 @@ def propagate(t: PureTables, board: int, placed: int, new: int) -> State | None:
     fixed point. Returns ``(board, placed)``, or None on a contradiction (a
     cell with no value left, or a value with no place left in a house)."""
     keep, cell_bit, cells, replicate = t.keep, t.cell_bit, t.cells, t.replicate
-    value_plan, patterns = t.value_plan, t.patterns
+    value_plan, patterns, lines = t.value_plan, t.patterns, t.lines
     while True:
         while new:
             low = new & -new
@@ -189,7 +256,48 @@ def propagate(t: PureTables, board: int, placed: int, new: int) -> State | None:
                 hidden |= (single & starts) * spread
         new = board & hidden & ~(placed * replicate)
         if not new:
-            return board, placed
+            # No single left: locked candidates, and singles again if they took something.
+            narrowed = board
+            for segments in lines:
+                narrowed = _locked(segments, narrowed)
+            if narrowed == board:
+                return board, placed
+            board = narrowed
+
+
+def _lone(present: int, shifts: Sequence[int]) -> int:
+    """Where ``present`` holds at exactly one of the positions ``0, *shifts`` from here."""
+    once, twice = present, 0
+    for shift in shifts:
+        moved = present >> shift
+        twice |= once & moved
+        once |= moved
+    return once & ~twice
+
+
+def _spread_back(found: int, shifts: Sequence[int], starts: int) -> int:
+    """The ``starts`` with a bit of ``found`` at one of the positions ``0, *shifts`` from them."""
+    anywhere = found
+    for shift in shifts:
+        anywhere |= found >> shift
+    return anywhere & starts
+
+
+def _locked(g: Segments, board: int) -> int:
+    """``board`` less what box-line intersections rule out: a value that a box
+    holds in one segment only leaves the rest of that segment's line (pointing),
+    and a value that a line holds in one segment only leaves the rest of its
+    box (claiming), for every value and segment at once."""
+    present = _spread_back(board, g.cell_shifts, g.starts)  # per segment: the value is there
+    pointing = ((_lone(present, g.box_shifts) & g.box_starts) * g.box_spread) & present
+    single = _lone(present, g.line_shifts)
+    gone, claiming = 0, 0
+    for starts, line_cells in g.line_groups:
+        gone |= _spread_back(pointing, g.line_shifts, starts) * line_cells
+        claiming |= ((single & starts) * g.line_spread) & present
+    gone &= ~(pointing * g.cells)
+    gone |= (_spread_back(claiming, g.box_shifts, g.box_starts) * g.box_cells) & ~(claiming * g.cells)
+    return board & ~gone
 
 
 def pairs(t: PureTables, board: int, placed: int) -> int:
