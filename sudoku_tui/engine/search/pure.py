@@ -211,7 +211,8 @@ def pure_tables(shape: Shape) -> PureTables:
         tuple(keep),
         tuple(cell_bit),
         _fold_plan([v * block for v in range(shape.n)]),
-        tuple((_fold_plan(offsets), tuple(groups)) for offsets, groups in patterns.items()),
+        # Sorted, so that patterns whose folds begin alike come one after the other.
+        tuple(sorted((_fold_plan(offsets), tuple(groups)) for offsets, groups in patterns.items())),
         _segments(shape, position, replicate, patterns),
     )
 
@@ -226,6 +227,8 @@ def propagate(t: PureTables, board: int, placed: int, new: int) -> State | None:
         while new:
             low = new & -new
             bit = low.bit_length() - 1
+            if not board & low:
+                return None  # two singles of this round want one place, or one house
             board &= keep[bit]
             placed |= cell_bit[bit]
             new ^= low
@@ -241,14 +244,25 @@ def propagate(t: PureTables, board: int, placed: int, new: int) -> State | None:
         if once & cells != cells:
             return None
         hidden = (cells & ~twice & ~placed) * replicate  # naked singles not yet placed
+        new = board & hidden
+        if new:
+            continue  # naked singles first: they need the values' fold only
+        shared: tuple[int, ...] = ()
         for plan, groups in patterns:
-            once, twice = board, 0
-            for stage in plan:
+            # Patterns that begin alike (rows and boxes: a box's rows) share their first fold.
+            if plan and plan[0] == shared:
+                once, twice = shared_once, shared_twice
+                rest = plan[1:]
+            else:
+                once, twice, rest, shared = board, 0, plan, ()
+            for stage in rest:
                 first_once, first_twice = once, twice
                 for shift in stage:
                     moved = first_once >> shift
                     twice |= (first_twice >> shift) | (once & moved)
                     once |= moved
+                if not shared:
+                    shared, shared_once, shared_twice = stage, once, twice
             single = once & ~twice
             for starts, spread in groups:
                 if once & starts != starts:
@@ -260,6 +274,8 @@ def propagate(t: PureTables, board: int, placed: int, new: int) -> State | None:
             narrowed = board
             for segments in lines:
                 narrowed = _locked(segments, narrowed)
+                if narrowed != board:
+                    break
             if narrowed == board:
                 return board, placed
             board = narrowed
