@@ -17,15 +17,27 @@ Glossary (see geometry.py for cells and houses):
   has been removed from their peers. Ints are immutable, so a search node
   costs no copying at all.
 
-Propagation (naked and hidden singles to a fixed point) works on every value
-and every house at once: shifting the board right by each offset of a house
-pattern and masking with the houses' first positions (replicated in every
-value's block) gives, over the pattern's offsets, a once/twice count per
-house and value, the bit trick the kernel uses per cell. A house whose
-value has exactly one place spreads back to its cells by one multiplication.
-Houses of one pattern may overlap (a Samurai's centre grid shares rows with
-the corner grids), so each pattern is split into groups of disjoint houses,
-which keeps that multiplication free of carries.
+Propagation works on every value and every house at once, in rounds:
+
+- naked singles: folding the board onto its first value block (shifts by
+  multiples of the block) counts each cell's candidates as once / twice;
+  a cell with one is placed, and the values' fold alone runs again until
+  no naked single is left;
+- hidden singles: the same fold over a house pattern's offsets (a row's
+  ``0, 1, .., 8`` is ``{0, 1, 2} + {0, 3, 6}``: four shifts, see
+  _fold_plan), masked with the houses' first positions (replicated in
+  every value's block), gives each house's once / twice per value; a value
+  with exactly one place spreads back to its house's cells by one
+  multiplication. Houses of one pattern may overlap (a Samurai's centre
+  grid shares rows with the corner grids), so each pattern is split into
+  groups of disjoint houses, which keeps that multiplication free of
+  carries; rows and boxes share their first fold (a box's rows);
+- locked candidates, where boxes are square blocks (not on a jigsaw): where
+  boxes cut the rows (or columns) into segments, a value a box holds in one
+  segment only leaves the rest of that line, and a value a line holds in one
+  segment only leaves the rest of that box. They run when no single is
+  left, then singles again. They cut the nodes of hard puzzles by about
+  three (top1465: 98,554 nodes to 35,818 in cell order).
 """
 
 from __future__ import annotations
@@ -41,6 +53,8 @@ from ..progress import Cancelled, ProgressCallback, StopCheck
 State = tuple[int, int]
 # Stages of right shifts, see _fold_plan.
 Plan = tuple[tuple[int, ...], ...]
+# Per pattern of houses: its folds, then its groups of disjoint houses as (first positions replicated, spread).
+Patterns = tuple[tuple[Plan, tuple[tuple[int, int], ...]], ...]
 
 
 @dataclass(frozen=True)
@@ -60,6 +74,7 @@ class Segments:
     box_spread: int  # a box's segments' first positions, from the box's first
     box_starts: int  # every box's first position
     box_cells: int  # a box's cells from its first
+
 
 # Branch nodes between two polls of should_stop (each a few tens of microseconds).
 POLL_NODES = 256
@@ -85,9 +100,7 @@ class PureTables:
     keep: tuple[int, ...]
     cell_bit: tuple[int, ...]  # per bit of the board: its position's own bit
     value_plan: Plan  # folds over the value blocks (shifts by multiples of block)
-    # Per pattern of houses: its folds, then its groups of disjoint houses as
-    # (first positions replicated, spread).
-    patterns: tuple[tuple[Plan, tuple[tuple[int, int], ...]], ...]
+    patterns: Patterns
     # Box-line intersections for rows, then columns; empty where boxes are not square blocks (a jigsaw).
     lines: tuple[Segments, ...]
 
@@ -243,42 +256,56 @@ def propagate(t: PureTables, board: int, placed: int, new: int) -> State | None:
                 once |= moved
         if once & cells != cells:
             return None
-        hidden = (cells & ~twice & ~placed) * replicate  # naked singles not yet placed
-        new = board & hidden
+        new = board & (cells & ~twice & ~placed) * replicate  # naked singles not yet placed
         if new:
             continue  # naked singles first: they need the values' fold only
-        shared: tuple[int, ...] = ()
-        for plan, groups in patterns:
-            # Patterns that begin alike (rows and boxes: a box's rows) share their first fold.
-            if plan and plan[0] == shared:
-                once, twice = shared_once, shared_twice
-                rest = plan[1:]
-            else:
-                once, twice, rest, shared = board, 0, plan, ()
-            for stage in rest:
-                first_once, first_twice = once, twice
-                for shift in stage:
-                    moved = first_once >> shift
-                    twice |= (first_twice >> shift) | (once & moved)
-                    once |= moved
-                if not shared:
-                    shared, shared_once, shared_twice = stage, once, twice
-            single = once & ~twice
-            for starts, spread in groups:
-                if once & starts != starts:
-                    return None
-                hidden |= (single & starts) * spread
-        new = board & hidden & ~(placed * replicate)
+        hidden = _hidden_singles(patterns, board)
+        if hidden < 0:
+            return None
+        new = hidden & ~(placed * replicate)
         if not new:
             # No single left: locked candidates, and singles again if they took something.
-            narrowed = board
-            for segments in lines:
-                narrowed = _locked(segments, narrowed)
-                if narrowed != board:
-                    break
+            narrowed = _locked_lines(lines, board)
             if narrowed == board:
                 return board, placed
             board = narrowed
+
+
+def _hidden_singles(patterns: Patterns, board: int) -> int:
+    """The board bits of values with one place left in a house (placed ones
+    too); -1 when a value has no place left in some house."""
+    hidden = 0
+    shared: tuple[int, ...] = ()
+    shared_once = shared_twice = 0
+    for plan, groups in patterns:
+        # Patterns that begin alike (rows and boxes: a box's rows) share their first fold.
+        if plan and plan[0] == shared:
+            once, twice, rest = shared_once, shared_twice, plan[1:]
+        else:
+            once, twice, rest, shared = board, 0, plan, ()
+        for stage in rest:
+            first_once, first_twice = once, twice
+            for shift in stage:
+                moved = first_once >> shift
+                twice |= (first_twice >> shift) | (once & moved)
+                once |= moved
+            if not shared:
+                shared, shared_once, shared_twice = stage, once, twice
+        single = once & ~twice
+        for starts, spread in groups:
+            if once & starts != starts:
+                return -1
+            hidden |= (single & starts) * spread
+    return board & hidden
+
+
+def _locked_lines(lines: Sequence[Segments], board: int) -> int:
+    """``board`` less what the first of rows and columns to take something takes."""
+    for segments in lines:
+        narrowed = _locked(segments, board)
+        if narrowed != board:
+            return narrowed
+    return board
 
 
 def _lone(present: int, shifts: Sequence[int]) -> int:
