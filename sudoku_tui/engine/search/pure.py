@@ -246,7 +246,8 @@ def propagate(t: PureTables, board: int, placed: int, new: int) -> State | None:
             placed |= cell_bit[bit]
             new ^= low
         # once / twice: at least one, at least two bits over the folded
-        # offsets; a stage folds the runs so far with their shifted copies.
+        # offsets; a stage folds the runs so far with their shifted copies
+        # (the fold of _hidden_singles, written out here: the hot loop).
         once, twice = board, 0
         for stage in value_plan:
             first_once, first_twice = once, twice
