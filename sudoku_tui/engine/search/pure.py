@@ -230,12 +230,13 @@ def pure_tables(shape: Shape) -> PureTables:
     )
 
 
-def propagate(t: PureTables, board: int, placed: int, new: int) -> State | None:
-    """Place the board bits of ``new``, then naked and hidden singles to a
-    fixed point. Returns ``(board, placed)``, or None on a contradiction (a
-    cell with no value left, or a value with no place left in a house)."""
+def propagate(t: PureTables, board: int, placed: int, new: int, locked: bool = True) -> State | None:
+    """Place the board bits of ``new``, then naked and hidden singles (and
+    with ``locked`` locked candidates) to a fixed point. Returns ``(board,
+    placed)``, or None on a contradiction (a cell with no value left, or a
+    value with no place left in a house)."""
     keep, cell_bit, cells, replicate = t.keep, t.cell_bit, t.cells, t.replicate
-    value_plan, patterns, lines = t.value_plan, t.patterns, t.lines
+    value_plan, patterns, lines = t.value_plan, t.patterns, t.lines if locked else ()
     while True:
         while new:
             low = new & -new
@@ -370,15 +371,16 @@ class PureSearch:
     def __init__(self, shape: Shape) -> None:
         self.table = pure_tables(shape)
 
-    def start(self, givens: Sequence[int]) -> State | None:
-        """The propagated state of the givens, or None when they contradict."""
+    def start(self, givens: Sequence[int], locked: bool = True) -> State | None:
+        """The propagated state of the givens, or None when they contradict;
+        without ``locked``, propagated by singles alone."""
         t = self.table
         new = 0
         for cell, value in enumerate(givens):
             if value:
                 new |= 1 << ((value - 1) * t.block + t.position[cell])
         full = t.cells * t.replicate
-        return propagate(t, full, 0, new)
+        return propagate(t, full, 0, new, locked)
 
     def assign(self, state: State, cell: int, value_bit: int) -> State | None:
         """``state`` with value ``value_bit`` (bit v-1 for v) placed in ``cell``, propagated."""
