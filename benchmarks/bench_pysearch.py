@@ -1,8 +1,8 @@
 """The base install's search (pure Python) and the fast extra's (Numba) against tdoku.
 
-    python -m benchmarks.bench_pysearch [--quick]
+    python -m benchmarks.bench_pysearch [--quick] [--part player|proofs|whole]
 
-Run from the project root. Two parts, each figure beside its target or its
+Run from the project root. Three parts, each figure beside its target or its
 reference measured in the same run, all in CPU seconds (on a machine shared
 with other work wall time would measure that work too):
 
@@ -19,6 +19,12 @@ with other work wall time would measure that work too):
    on the same block-size file (the set repeated) of over a second of either
    program's work; then ours as a share of tdoku's (target 50 %). Run it
    alone on a quiet machine: ``python -m benchmarks.bench_pysearch --part proofs``.
+3. The base install's whole command against the plain DFS: ``sudoku-tui
+   solve top1465.txt`` with ``SUDOKU_TUI_NO_JIT=1`` (every solution printed,
+   start-up included) beside ``python -m benchmarks.baseline_solve
+   top1465.txt`` (baseline.py doing the same work in a process of its own),
+   CPU seconds of each child process (the least of a few runs), and ours as
+   a multiple of the baseline's rate (target: 2 or more).
 """
 
 from __future__ import annotations
@@ -187,16 +193,57 @@ def proofs() -> None:
             )
 
 
+# -- 3. the base install's whole solve command against the plain DFS ---------------------------
+
+
+def _process_cpu(command: list[str], env: dict[str, str]) -> tuple[float, bytes]:
+    """CPU seconds of one child process running ``command``, and what it printed."""
+    start = _children_cpu()
+    done = subprocess.run(command, env=env, capture_output=True, check=True)
+    return _children_cpu() - start, done.stdout
+
+
+def whole_command(runs: int) -> None:
+    path = DATA / "9x9" / "top1465.txt"
+    if not path.exists():
+        print(f"{path.name}: skipped, absent")
+        return
+    total = len(read_puzzle_file(path).lines)
+    ours_env = {**os.environ, NO_JIT: "1"}
+    ours_command = [sys.executable, "-m", "sudoku_tui", "solve", str(path)]
+    base_command = [sys.executable, "-m", "benchmarks.baseline_solve", str(path)]
+    print(f"Whole process, {path.name} ({total:,} puzzles), base install (pure-Python search); load {_load()}")
+    ours = base = float("inf")
+    for _ in range(runs):  # alternated, so that a busy moment weighs on both
+        seconds, ours_out = _process_cpu(ours_command, ours_env)
+        ours = min(ours, seconds)
+        seconds, base_out = _process_cpu(base_command, dict(os.environ))
+        base = min(base, seconds)
+        if ours_out != base_out:
+            raise SystemExit("the two commands printed different solutions")
+    print(f"  sudoku-tui solve   {ours:6.2f} CPU s  {total / ours:8,.0f}/s")
+    print(f"  baseline_solve     {base:6.2f} CPU s  {total / base:8,.0f}/s")
+    print(f"  ours / baseline    x{base / ours:.2f}  (target x2 or more); load after {_load()}")
+
+
+def _load() -> str:
+    return " ".join(f"{x:.2f}" for x in os.getloadavg())
+
+
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0] if __doc__ else None)
     parser.add_argument("--quick", action="store_true", help="fewer puzzles made, smaller samples")
-    parser.add_argument("--part", choices=("player", "proofs"), help="only part 1 (player) or part 2 (proofs)")
+    parser.add_argument(
+        "--part", choices=("player", "proofs", "whole"), help="only part 1 (player), 2 (proofs) or 3 (whole)"
+    )
     args = parser.parse_args(argv)
-    if args.part != "proofs":
+    if args.part in (None, "whole"):
+        whole_command(2 if args.quick else 3)
+    if args.part in (None, "player"):
         with search("pure"):
             bundled_puzzles()
             made_puzzles(3 if args.quick else 7)
-    if args.part != "player":
+    if args.part in (None, "proofs"):
         proofs()
 
 

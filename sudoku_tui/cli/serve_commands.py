@@ -16,6 +16,13 @@ from .arguments import positive
 from .registry import Command
 
 
+def _run_serve(args: argparse.Namespace) -> int:
+    # The server's modules (the store, the recording) load when it starts: the other commands start sooner.
+    from ..serve.command import run_serve
+
+    return run_serve(args)
+
+
 def _listen(text: str) -> tuple[str, int]:
     host, _, port = text.rpartition(":")
     try:
@@ -147,12 +154,6 @@ def _add_serve(serve: argparse.ArgumentParser) -> None:
     _session_limits(web, "games")
 
 
-def _serve(args: argparse.Namespace) -> int:
-    # The server's settings load the player store: only a serve command pays
-    # for that import, not every command that builds the parser.
-    from ..serve.command import run_serve
-
-    return run_serve(args)
-
-
-COMMANDS = (Command("serve", "serve the game over SSH or on the web, a game process per player", _add_serve, _serve),)
+COMMANDS = (
+    Command("serve", "serve the game over SSH or on the web, a game process per player", _add_serve, _run_serve),
+)

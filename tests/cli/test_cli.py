@@ -108,3 +108,19 @@ def test_solve_jobs_keeps_file_order(tmp_path: Path) -> None:
 
 def test_solve_output_is_quiet_on_stderr_when_not_a_terminal() -> None:
     assert run("solve", str(PUZZLES / "sudoku-4x4.txt")).stderr == ""
+
+
+def test_solve_loads_no_server_generator_sat_solver_or_screen() -> None:
+    # A base install's solve command pays its start-up on every run: only the search loads.
+    code = (
+        "import os, sys\n"
+        "os.environ['SUDOKU_TUI_NO_JIT'] = '1'\n"
+        "from sudoku_tui.cli import main\n"
+        f"assert main(['solve', {str(PUZZLES / 'sudoku-4x4.txt')!r}]) == 0\n"
+        "heavy = ['textual', 'pysat', 'urllib.request', 'sudoku_tui.serve.command',"
+        " 'sudoku_tui.engine.making.generator']\n"
+        "print(sorted(name for name in heavy if name in sys.modules))\n"
+    )
+    result = subprocess.run([sys.executable, "-c", code], capture_output=True, text=True, timeout=120)
+    assert result.returncode == 0, result.stderr
+    assert result.stdout.splitlines()[-1] == "[]"

@@ -192,9 +192,9 @@ def _transform(values: Sequence[int], box: int, words: Sequence[int]) -> list[in
 def singles_solve(shape: Shape, givens: tuple[int, ...] | list[int]) -> bool:
     """True when Full House, Naked and Hidden Singles alone solve the puzzle.
 
-    The search's propagation (the same the solver starts every search with)
-    runs to its fixed point; the puzzle is solved by singles when every cell
-    got placed. Such a puzzle has exactly one solution (every single is
+    The search's propagation of singles (the solver's, less its locked
+    candidates) runs to its fixed point; the puzzle is solved by singles
+    when every cell got placed. Such a puzzle has exactly one solution (every single is
     forced), so the easy level needs no search at all.
     """
     if backend.compiled():
@@ -203,5 +203,5 @@ def singles_solve(shape: Shape, givens: tuple[int, ...] | list[int]) -> bool:
 
         return compiled_singles_solve(shape, givens)
     search = PureSearch(shape)
-    state = search.start(givens)
+    state = search.start(givens, locked=False)
     return state is not None and all(search.values(state))

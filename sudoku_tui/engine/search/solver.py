@@ -39,7 +39,6 @@ from ..board.variants import line_fields_of
 from ..progress import ProgressCallback, StopCheck
 from . import MAX_LIMIT, backend
 from .pure import PureSearch
-from .sat import SatPuzzle
 
 __all__ = ["candidates", "count_solutions", "counts_by_nine", "in_order_budget", "is_solved", "needs_sat", "solve"]
 
@@ -203,6 +202,8 @@ def count_solutions(puzzle: Puzzle, limit: int = 2, should_stop: StopCheck | Non
         count, _ = search.run(state, limit, False, should_stop, max_nodes=budget)
         if count >= 0:
             return count
+    from .sat import SatPuzzle  # the SAT solver loads for the boards it solves: solve starts sooner
+
     sat = SatPuzzle(puzzle.shape, *search.fixed_and_candidates(state), should_stop)
     try:
         return sat.count(limit)[0]
@@ -234,6 +235,8 @@ def needs_sat(shape: Shape) -> bool:
 
 
 def _solve_sat(shape: Shape, search: Search, state: Any, should_stop: StopCheck | None) -> tuple[int, ...] | None:
+    from .sat import SatPuzzle  # the SAT solver loads for the boards it solves: solve starts sooner
+
     sat = SatPuzzle(shape, *search.fixed_and_candidates(state), should_stop)
     try:
         count, first = sat.count(2)
