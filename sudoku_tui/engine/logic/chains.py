@@ -41,46 +41,18 @@ _X_CHAINS: Memo[Step] = Memo()
 
 
 def common_victims(graph: LinkGraph, a: int, b: int) -> list[Placement]:
-    """Candidates (cell, value) in conflict with both nodes ``a`` and ``b``."""
-    if graph.is_group(a) or graph.is_group(b):
-        return _group_victims(graph, a, b)
-    n = graph.n
-    ca, va = divmod(a, n)
-    cb, vb = divmod(b, n)
-    va += 1
-    vb += 1
-    grid = graph.grid
-    cands = grid.cands
-    if va == vb:
-        if ca == cb:
-            return []
-        return [(c, va) for c in cells_in(graph.peer_masks[ca] & graph.peer_masks[cb] & graph.places[va])]
-    if ca == cb:
-        return [(ca, v) for v in range(1, grid.n + 1) if v not in (va, vb) and cands[ca] & bit(v)]
-    if grid.sees(ca, cb):
-        out = []
-        if cands[ca] & bit(vb):
-            out.append((ca, vb))
-        if cands[cb] & bit(va):
-            out.append((cb, va))
-        return out
-    return []
-
-
-def _group_victims(graph: LinkGraph, a: int, b: int) -> list[Placement]:
-    """A group on clears its value from the cells that see all of it (and
-    holds no other value for sure): with equal values, the cells that see
-    both ends lose it; else a cell end that sees the group loses its value."""
-    assert isinstance(graph, GroupedLinkGraph)
-    value = graph.value(a)
-    if graph.value(b) == value:
-        return [(c, value) for c in cells_in(graph.seen_by(a) & graph.seen_by(b) & graph.places[value])]
-    if graph.is_group(b):
-        a, b = b, a
-    if graph.is_group(b):
+    """Candidates (cell, value) in conflict with both nodes ``a`` and ``b``:
+    a candidate on clears its cell's other values and its value from the
+    cells it sees; a group on clears its value from the cells that see all
+    of it (and holds no other value for sure)."""
+    if a == b:
         return []
-    cell, value = graph.cell(b), graph.value(a)
-    return [(cell, value)] if graph.seen_by(a) >> cell & 1 and graph.places[value] >> cell & 1 else []
+    kills = graph.kills()
+    both = kills[a] & kills[b]
+    if not both:
+        return []
+    n = graph.n
+    return [(index // n, index % n + 1) for index in cells_in(both)]
 
 
 # Each name the AIC search gives, and its name when the chain passes through a group.
@@ -160,8 +132,13 @@ def _chain_steps(
     ``grouped``, as HoDoKu's grouped search: a chain uses each candidate once,
     and a step is named grouped when its chain uses a group."""
     seen: set[frozenset[Placement]] = set()
+    kills, weak = graph.kills(), graph.weak
     for start, end, tree in search(graph):
-        start_is_end = start == end[0] and not graph.is_group(start)
+        b = end[0]
+        # Most chains remove nothing: their ends share no victim and close no loop.
+        if start != b and not kills[start] & kills[b] and not (loops and start in weak[b]):
+            continue
+        start_is_end = start == b and not graph.is_group(start)
         path: Path | None = None
         if start_is_end:
             name, victims = TechniqueName.DISCONTINUOUS_NICE_LOOP, _start_is_true(grid, graph, start) if loops else []
@@ -208,9 +185,10 @@ def _chain_victims(
             if victims:
                 return TechniqueName.CONTINUOUS_NICE_LOOP, victims, path
     victims = common_victims(graph, a, b)
-    end_cells = {*graph.cells_of(a), *graph.cells_of(b)}
-    if loops and victims and all(c in end_cells for c, _ in victims):
-        return TechniqueName.DISCONTINUOUS_NICE_LOOP, victims, path
+    if loops and victims:
+        end_cells = {*graph.cells_of(a), *graph.cells_of(b)}
+        if all(c in end_cells for c, _ in victims):
+            return TechniqueName.DISCONTINUOUS_NICE_LOOP, victims, path
     return technique, victims, path
 
 

@@ -76,6 +76,30 @@ class LinkGraph:
 
     # A plain graph has no groups: every node is one candidate.
     group_base = 1 << 62
+    _kills: dict[int, int] | None = None
+
+    def kills(self) -> dict[int, int]:
+        """Per node, the candidates it turns off when on, as a bit set over
+        candidate indexes (``cell * n + value - 1``, the node numbers of
+        candidates): two ends' common victims are one AND away."""
+        if self._kills is not None:
+            return self._kills
+        n, cands = self.n, self.grid.cands
+        present = sum(1 << (c * n + v - 1) for c, m in enumerate(cands) for v in digits_of(m))
+        peer_cands, cell_cands = candidate_masks(self.grid.shape)
+        kills: dict[int, int] = {}
+        for node in self.nodes:
+            cells = self.cells_of(node)
+            if len(cells) == 1 and node < self.group_base:
+                found = peer_cands[node] | cell_cands[cells[0]] & ~(1 << node)
+            else:
+                value = self.value(node) - 1
+                found = -1
+                for c in cells:
+                    found &= peer_cands[c * n + value]
+            kills[node] = found & present
+        self._kills = kills
+        return kills
 
     def is_group(self, node: int) -> bool:
         return node >= self.group_base
@@ -109,6 +133,18 @@ def _intersections(shape: Shape) -> tuple[tuple[int, int, int], ...]:
         for box in shape.box_houses
         if masks[line] & masks[box]
     )
+
+
+@lru_cache(maxsize=32)
+def candidate_masks(shape: Shape) -> tuple[tuple[int, ...], tuple[int, ...]]:
+    """Per candidate index, the same value in the peer cells; per cell, all its
+    candidate indexes: bit sets over candidate indexes, for :meth:`LinkGraph.kill`."""
+    n = shape.n
+    peer_cands = [
+        sum(1 << (peer * n + value) for peer in shape.peers[cell]) for cell in range(shape.size) for value in range(n)
+    ]
+    cell_cands = [((1 << n) - 1) << (cell * n) for cell in range(shape.size)]
+    return tuple(peer_cands), tuple(cell_cands)
 
 
 def group_name(shape: Shape, cells: tuple[int, ...]) -> str:
