@@ -292,14 +292,31 @@ def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
     yield from best_first(grid, _chain_steps(grid, graph, TechniqueName.XY_CHAIN, False))
 
 
+# The last grid's graph of every candidate, with the grid and its candidates: the
+# grouped search comes right after the AIC search on the same grid, and extends it.
+_last_graph: tuple[CandidateGrid, tuple[int, ...], LinkGraph] | None = None
+
+
+def _plain_graph(grid: CandidateGrid) -> LinkGraph:
+    global _last_graph
+    cands = tuple(grid.cands)
+    kept = _last_graph
+    if kept is not None and kept[0] is grid and kept[1] == cands:
+        return kept[2]
+    graph = LinkGraph(grid)
+    _last_graph = (grid, cands, graph)
+    return graph
+
+
 def aic(grid: CandidateGrid) -> Iterator[Step]:
     """Any alternating chain, and nice loops (discontinuous and continuous)."""
-    yield from best_first(grid, _chain_steps(grid, LinkGraph(grid), TechniqueName.AIC, True))
+    yield from best_first(grid, _chain_steps(grid, _plain_graph(grid), TechniqueName.AIC, True))
 
 
 def grouped_aic(grid: CandidateGrid) -> Iterator[Step]:
     """AICs and nice loops whose links may pass through groups of places."""
-    yield from best_first(grid, _chain_steps(grid, GroupedLinkGraph(grid), TechniqueName.AIC, True, grouped=True))
+    graph = GroupedLinkGraph(grid, _plain_graph(grid))
+    yield from best_first(grid, _chain_steps(grid, graph, TechniqueName.AIC, True, grouped=True))
 
 
 def remote_pair(grid: CandidateGrid) -> Iterator[Step]:

@@ -159,8 +159,11 @@ class GroupedLinkGraph(LinkGraph):
     """The links of every candidate, and of the groups of places where a box
     meets a line (node ``group_base + k`` is ``groups[k]``: value and cells)."""
 
-    def __init__(self, grid: CandidateGrid) -> None:
-        super().__init__(grid)
+    def __init__(self, grid: CandidateGrid, plain: LinkGraph | None = None) -> None:
+        """``plain``: the graph of the same grid's candidates, if already made (read, not changed)."""
+        if plain is None:
+            plain = LinkGraph(grid)
+        self.grid, self.n, self.places, self.peer_masks = grid, plain.n, plain.places, plain.peer_masks
         self.group_base = grid.shape.size * self.n
         places, peers = self.places, self.peer_masks
         self.groups: list[tuple[int, int]] = []  # (value, cells mask)
@@ -180,24 +183,43 @@ class GroupedLinkGraph(LinkGraph):
                 self.group_peers.append(seen)
                 for house in (line, box):
                     units.setdefault((house, value), []).append((node, cells))
-        self._group_links(grid, units)
+        strong, weak = self._group_links(grid, units)
+        groups = range(self.group_base, self.group_base + len(self.groups))
+        self.nodes = [*plain.nodes, *groups]
+        # Only the nodes with new links get new lists; the rest are the plain graph's.
+        self.strong = dict(plain.strong)
+        self.weak = dict(plain.weak)
+        self.weak_list = dict(plain.weak_list)
+        for a, links in strong.items():
+            self.strong[a] = sorted(links.union(plain.strong.get(a, ())))
+        for a, links in weak.items():
+            both = links.union(plain.weak.get(a, ()))
+            self.weak[a] = frozenset(both)
+            self.weak_list[a] = sorted(both)
 
-    def _group_links(self, grid: CandidateGrid, units: dict[tuple[int, int], list[tuple[int, int]]]) -> None:
-        """Weak links of each group to the places (and groups) of its value that see
-        all its cells; strong links where a group and one other unit hold a house's places."""
+    def _group_links(
+        self, grid: CandidateGrid, units: dict[tuple[int, int], list[tuple[int, int]]]
+    ) -> tuple[dict[int, set[int]], dict[int, set[int]]]:
+        """The new links: weak ones of each group to the places (and groups) of its
+        value that see all its cells; strong ones where a group and one other unit
+        hold a house's places."""
         n, places, masks = self.n, self.places, house_masks(grid.shape)
-        strong: dict[int, set[int]] = {a: set(s) for a, s in self.strong.items()}
-        weak: dict[int, set[int]] = {a: set(s) for a, s in self.weak.items()}
+        strong: dict[int, set[int]] = {}
+        weak: dict[int, set[int]] = {}
+        by_value: dict[int, list[int]] = {}
+        for k, (value, _cells) in enumerate(self.groups):
+            by_value.setdefault(value, []).append(k)
         for k, (value, _cells) in enumerate(self.groups):
             node = self.group_base + k
-            strong.setdefault(node, set())
-            links = weak.setdefault(node, set())
+            strong[node] = set()
+            links = weak[node] = set()
             seen = self.group_peers[k]
             for c in cells_in(seen & places[value]):
                 links.add(c * n + value - 1)
-                weak[c * n + value - 1].add(node)
-            for j, (other_value, other_cells) in enumerate(self.groups):
-                if other_value == value and j != k and other_cells & seen == other_cells:
+                weak.setdefault(c * n + value - 1, set()).add(node)
+            for j in by_value[value]:
+                other_cells = self.groups[j][1]
+                if j != k and other_cells & seen == other_cells:
                     links.add(self.group_base + j)
         for (house, value), groups in units.items():
             here = masks[house] & places[value]
@@ -209,14 +231,11 @@ class GroupedLinkGraph(LinkGraph):
                 if rest.bit_count() == 1:
                     other = (rest.bit_length() - 1) * n + value - 1
                     strong[node].add(other)
-                    strong[other].add(node)
+                    strong.setdefault(other, set()).add(node)
                 for other, other_cells in groups:
                     if other_cells == rest:
                         strong[node].add(other)
-        self.nodes = [*self.nodes, *range(self.group_base, self.group_base + len(self.groups))]
-        self.strong = {a: sorted(s) for a, s in strong.items()}
-        self.weak = {a: frozenset(s) for a, s in weak.items()}
-        self.weak_list = {a: sorted(s) for a, s in weak.items()}
+        return strong, weak
 
     def cells_of(self, node: int) -> tuple[int, ...]:
         if node < self.group_base:
