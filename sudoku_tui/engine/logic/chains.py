@@ -129,7 +129,7 @@ def _chain_steps(
 ) -> Iterator[Step]:
     """The steps of every chain the search finds, each set of victims once.
     With ``loops`` (AIC), chains that close on themselves count too. With
-    ``grouped``, as HoDoKu's grouped search: a chain uses each candidate once,
+    ``grouped``, as HoDoKu's grouped search: no candidate in two nodes of a chain,
     and a step is named grouped when its chain uses a group."""
     seen: set[frozenset[Placement]] = set()
     kills, weak = graph.kills(), graph.weak
@@ -148,7 +148,7 @@ def _chain_steps(
         if not victims or key in seen:
             continue
         path = path or _path(tree, end)
-        if grouped and not _passes_once(graph, path, start_is_end):
+        if grouped and not _passes_once(graph, path):
             continue
         seen.add(key)
         step = _loop_step(grid, graph, path, victims) if start_is_end else _chain_step(graph, path, name, victims)
@@ -157,9 +157,11 @@ def _chain_steps(
         yield step
 
 
-def _passes_once(graph: LinkGraph, path: Path, loop: bool) -> bool:
-    """No candidate twice, alone or in a group (a loop's start comes back once, at its end)."""
-    used = [(cell, graph.value(node)) for node, _ in (path[:-1] if loop else path) for cell in graph.cells_of(node)]
+def _passes_once(graph: LinkGraph, path: Path) -> bool:
+    """No candidate in two nodes (a group and a cell of it, or two groups
+    that overlap); the same node may come twice, as in HoDoKu's chains."""
+    nodes = {node for node, _ in path}
+    used = [(cell, graph.value(node)) for node in nodes for cell in graph.cells_of(node)]
     return len(set(used)) == len(used)
 
 
