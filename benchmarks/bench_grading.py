@@ -30,17 +30,15 @@ each side over the whole sample, their ratio, and the share graded at
 HoDoKu's level; the puzzles graded differently follow, with the first step
 where the two solutions part.
 
-Last runs (2026-11-26, default sample; 2 cores shared with four other
-engineers' tests and benchmarks, load average 9-16), puzzles per CPU second,
-ours / hodoku-py: exchange-easy 1453.5 / 23.3 (x62.4), exchange-medium
-980.1 / 21.7 (x45.3), exchange-hard-diabolical 42.3 / 3.5 (x12.0; x12.0 in
-the run before too). Graded alone beside hodoku-py's grades taken earlier
-the same night: HoDoKu's level on 398 of the 400 (99.5 %); 396 before the
-grouped chains. The two left: one needs a finned Franken Swordfish (not in
-our table, see docs/choices/engine.md), one takes its singles in another
-order than HoDoKu and passes Medium's 1000 points. top1465's line was not
-reached before the machine's load ended the runs; the lead's quiet run
-gives the total.
+Last run (2026-11-26 03:14-03:42 UTC, default sample; 2 cores shared with
+the whole test suite and four other engineers' work, load average 16 before
+it, 11-16 during), puzzles per CPU second, ours / hodoku-py:
+exchange-easy 1453.5 / 23.3 (x62.4), exchange-medium 980.1 / 21.7 (x45.3),
+exchange-hard-diabolical 42.3 / 3.5 (x12.0), top1465 6.5 / 0.5 (x13.7);
+all 400: 22.5 / 1.6, x13.9, HoDoKu's level on 398/400 = 99.5 % (396 before
+the grouped chains). The two left: one needs a finned Franken Swordfish
+(not in our table, see docs/choices/engine.md), one takes its singles in
+another order than HoDoKu and passes Medium's 1000 points.
 """
 
 from __future__ import annotations
