@@ -37,7 +37,12 @@ from .data import PUZZLES
 FILES = [PUZZLES / f"9x9-{level}.txt" for level in ("extreme", "unfair", "hard", "medium", "easy")]
 SHAPE = square(3)
 # The finder that yields each step name besides the table's own names.
-EXTRA_STEP_NAMES = {"Discontinuous Nice Loop": "AIC", "Continuous Nice Loop": "AIC"}
+EXTRA_STEP_NAMES = {
+    "Discontinuous Nice Loop": "AIC",
+    "Continuous Nice Loop": "AIC",
+    "Grouped Discontinuous Nice Loop": "Grouped AIC",
+    "Grouped Continuous Nice Loop": "Grouped AIC",
+}
 WITHIN = 5  # as in the tests: the step must be among the finder's first steps
 
 

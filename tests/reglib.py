@@ -30,6 +30,11 @@ class RegCase:
     def base(self) -> str:
         return self.code.split("-")[0]
 
+    def answered_by(self, codes: tuple[str, ...]) -> bool:
+        """Whether a technique listing ``codes`` (sections like ``0709``, or
+        variants like ``0709-1`` where it answers only some) owns this case."""
+        return self.base in codes or self.code in codes
+
     @property
     def fail_case(self) -> bool:
         return self.code.endswith("-x")

@@ -12,15 +12,21 @@ a chain back to its own start (the start is true) or an AIC whose victims
 are its own end cells is a Discontinuous Nice Loop; a chain whose ends are
 weakly linked closes a Continuous Nice Loop, where every weak link holds
 exactly one true candidate. All three score as AIC.
+
+The grouped search walks the same chains through group nodes too (a
+value's two or three places where a box meets a line, links.py), for the
+chains no single candidate can carry: Grouped AIC and Grouped Nice Loops,
+which score as HoDoKu's grouped nice loops.
 """
 
 from __future__ import annotations
 
 from collections.abc import Callable, Iterator
+from dataclasses import replace
 from itertools import pairwise
 
 from .grid import CandidateGrid, bit, cells_in, value_places
-from .links import LinkGraph
+from .links import GroupedLinkGraph, LinkGraph
 from .memo import Memo
 from .step import Step, TechniqueName
 
@@ -35,29 +41,26 @@ _X_CHAINS: Memo[Step] = Memo()
 
 
 def common_victims(graph: LinkGraph, a: int, b: int) -> list[Placement]:
-    """Candidates (cell, value) in conflict with both nodes ``a`` and ``b``."""
+    """Candidates (cell, value) in conflict with both nodes ``a`` and ``b``:
+    a candidate on clears its cell's other values and its value from the
+    cells it sees; a group on clears its value from the cells that see all
+    of it (and holds no other value for sure)."""
+    if a == b:
+        return []
+    kills = graph.kills()
+    both = kills[a] & kills[b]
+    if not both:
+        return []
     n = graph.n
-    ca, va = divmod(a, n)
-    cb, vb = divmod(b, n)
-    va += 1
-    vb += 1
-    grid = graph.grid
-    cands = grid.cands
-    if va == vb:
-        if ca == cb:
-            return []
-        return [(c, va) for c in cells_in(graph.peer_masks[ca] & graph.peer_masks[cb] & graph.places[va])]
-    if ca == cb:
-        return [(ca, v) for v in range(1, grid.n + 1) if v not in (va, vb) and cands[ca] & bit(v)]
-    if grid.sees(ca, cb):
-        out = []
-        if cands[ca] & bit(vb):
-            out.append((ca, vb))
-        if cands[cb] & bit(va):
-            out.append((cb, va))
-        return out
-    return []
+    return [(index // n, index % n + 1) for index in cells_in(both)]
 
+
+# Each name the AIC search gives, and its name when the chain passes through a group.
+_GROUPED_NAMES = {
+    TechniqueName.AIC: TechniqueName.GROUPED_AIC,
+    TechniqueName.DISCONTINUOUS_NICE_LOOP: TechniqueName.GROUPED_DISCONTINUOUS_NICE_LOOP,
+    TechniqueName.CONTINUOUS_NICE_LOOP: TechniqueName.GROUPED_CONTINUOUS_NICE_LOOP,
+}
 
 Tree = dict[State, State | None]  # each state reached, with the state it was reached from
 
@@ -121,12 +124,21 @@ def notation(graph: LinkGraph, path: Path) -> str:
     return "".join(parts)
 
 
-def _chain_steps(grid: CandidateGrid, graph: LinkGraph, technique: TechniqueName, loops: bool) -> Iterator[Step]:
+def _chain_steps(
+    grid: CandidateGrid, graph: LinkGraph, technique: TechniqueName, loops: bool, grouped: bool = False
+) -> Iterator[Step]:
     """The steps of every chain the search finds, each set of victims once.
-    With ``loops`` (AIC), chains that close on themselves count too."""
+    With ``loops`` (AIC), chains that close on themselves count too. With
+    ``grouped``, as HoDoKu's grouped search: no candidate in two nodes of a chain,
+    and a step is named grouped when its chain uses a group."""
     seen: set[frozenset[Placement]] = set()
+    kills, weak = graph.kills(), graph.weak
     for start, end, tree in search(graph):
-        start_is_end = start == end[0]
+        b = end[0]
+        # Most chains remove nothing: their ends share no victim and close no loop.
+        if start != b and not kills[start] & kills[b] and not (loops and start in weak[b]):
+            continue
+        start_is_end = start == b and not graph.is_group(start)
         path: Path | None = None
         if start_is_end:
             name, victims = TechniqueName.DISCONTINUOUS_NICE_LOOP, _start_is_true(grid, graph, start) if loops else []
@@ -135,9 +147,22 @@ def _chain_steps(grid: CandidateGrid, graph: LinkGraph, technique: TechniqueName
         key = frozenset(victims)
         if not victims or key in seen:
             continue
-        seen.add(key)
         path = path or _path(tree, end)
-        yield _loop_step(grid, graph, path, victims) if start_is_end else _chain_step(graph, path, name, victims)
+        if grouped and not _passes_once(graph, path):
+            continue
+        seen.add(key)
+        step = _loop_step(grid, graph, path, victims) if start_is_end else _chain_step(graph, path, name, victims)
+        if grouped and any(graph.is_group(node) for node, _ in path):
+            step = replace(step, technique=_GROUPED_NAMES[step.technique])
+        yield step
+
+
+def _passes_once(graph: LinkGraph, path: Path) -> bool:
+    """No candidate in two nodes (a group and a cell of it, or two groups
+    that overlap); the same node may come twice, as in HoDoKu's chains."""
+    nodes = {node for node, _ in path}
+    used = [(cell, graph.value(node)) for node in nodes for cell in graph.cells_of(node)]
+    return len(set(used)) == len(used)
 
 
 def _start_is_true(grid: CandidateGrid, graph: LinkGraph, start: int) -> list[Placement]:
@@ -162,9 +187,10 @@ def _chain_victims(
             if victims:
                 return TechniqueName.CONTINUOUS_NICE_LOOP, victims, path
     victims = common_victims(graph, a, b)
-    end_cells = {graph.cell(a), graph.cell(b)}
-    if loops and victims and all(c in end_cells for c, _ in victims):
-        return TechniqueName.DISCONTINUOUS_NICE_LOOP, victims, path
+    if loops and victims:
+        end_cells = {*graph.cells_of(a), *graph.cells_of(b)}
+        if all(c in end_cells for c, _ in victims):
+            return TechniqueName.DISCONTINUOUS_NICE_LOOP, victims, path
     return technique, victims, path
 
 
@@ -172,13 +198,13 @@ def _continuous_victims(graph: LinkGraph, path: Path) -> list[Placement]:
     """``b`` on forces ``a`` off again: a continuous loop, where every weak
     link (including b-a) holds exactly one true candidate, so whatever
     conflicts with both ends of a weak link goes."""
-    members = {(graph.cell(node), graph.value(node)) for node, _ in path}
-    loop_cells = {graph.cell(node) for node, _ in path}
+    members = {(cell, graph.value(node)) for node, _ in path for cell in graph.cells_of(node)}
+    loop_cells = {cell for node, _ in path for cell in graph.cells_of(node)}
     found: set[Placement] = set()
     for (p, p_on), (q, _q_on) in pairwise([*path, path[0]]):
         if p_on:  # p on -> q off: a weak link
             # Like HoDoKu, a link between cells clears only cells outside the loop.
-            same_cell = graph.cell(p) == graph.cell(q)
+            same_cell = graph.cells_of(p) == graph.cells_of(q)
             found.update(
                 v for v in common_victims(graph, p, q) if v not in members and (same_cell or v[0] not in loop_cells)
             )
@@ -216,7 +242,7 @@ def _chain_step(graph: LinkGraph, path: Path, technique: TechniqueName, victims:
 
 
 def _chain_cells(graph: LinkGraph, path: Path) -> tuple[int, ...]:
-    return tuple(dict.fromkeys(graph.cell(node) for node, _ in path))
+    return tuple(dict.fromkeys(cell for node, _ in path for cell in graph.cells_of(node)))
 
 
 def _one_value(value: int) -> Callable[[int, int], bool]:
@@ -268,9 +294,31 @@ def xy_chain(grid: CandidateGrid) -> Iterator[Step]:
     yield from best_first(grid, _chain_steps(grid, graph, TechniqueName.XY_CHAIN, False))
 
 
+# The last grid's graph of every candidate, with the grid and its candidates: the
+# grouped search comes right after the AIC search on the same grid, and extends it.
+_last_graph: tuple[CandidateGrid, tuple[int, ...], LinkGraph] | None = None
+
+
+def _plain_graph(grid: CandidateGrid) -> LinkGraph:
+    global _last_graph
+    cands = tuple(grid.cands)
+    kept = _last_graph
+    if kept is not None and kept[0] is grid and kept[1] == cands:
+        return kept[2]
+    graph = LinkGraph(grid)
+    _last_graph = (grid, cands, graph)
+    return graph
+
+
 def aic(grid: CandidateGrid) -> Iterator[Step]:
     """Any alternating chain, and nice loops (discontinuous and continuous)."""
-    yield from best_first(grid, _chain_steps(grid, LinkGraph(grid), TechniqueName.AIC, True))
+    yield from best_first(grid, _chain_steps(grid, _plain_graph(grid), TechniqueName.AIC, True))
+
+
+def grouped_aic(grid: CandidateGrid) -> Iterator[Step]:
+    """AICs and nice loops whose links may pass through groups of places."""
+    graph = GroupedLinkGraph(grid, _plain_graph(grid))
+    yield from best_first(grid, _chain_steps(grid, graph, TechniqueName.AIC, True, grouped=True))
 
 
 def remote_pair(grid: CandidateGrid) -> Iterator[Step]:

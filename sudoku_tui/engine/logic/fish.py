@@ -18,7 +18,7 @@ from itertools import combinations
 from typing import NamedTuple
 
 from ..board.geometry import HouseKind, Shape
-from .grid import CandidateGrid, bit, finder_of, value_places
+from .grid import CandidateGrid, bit, finder_of, house_masks, value_places
 from .memo import Memo
 from .step import Step, TechniqueName, cells_text
 
@@ -65,6 +65,12 @@ def _mask(houses: tuple[int, ...]) -> int:
 def _cover_masks(shape: Shape, kind: HouseKind) -> tuple[int, ...]:
     """Each cell's houses of one kind, as a bit set of house indexes."""
     return tuple(_mask(houses) for houses in shape.cell_houses_by_kind[kind])
+
+
+@lru_cache(maxsize=32)
+def _classic(shape: Shape) -> bool:
+    """Rows, columns and boxes only, each cell in one of each."""
+    return len(shape.houses) == 3 * shape.n and shape.size == shape.n * shape.n
 
 
 def _bits(mask: int) -> list[int]:
@@ -165,25 +171,38 @@ def _finned_of(
     grid: CandidateGrid, size: int, value: int, base_kind: HouseKind, cover_kind: HouseKind
 ) -> Iterator[Step]:
     """The finned and sashimi fish of one value, base lines of one kind."""
+    places = value_places(grid)[value]
+    classic = _classic(grid.shape)
     for group, covers in _bases_of(grid, size, True, value, base_kind, cover_kind):
         count = covers.bit_count()
         # Fins share one box, so they add at most a box's width of
         # covers; more than that and no finned fish is possible.
         if size < count <= size + grid.shape.box:
             grid.check_stop()
-            yield from _finned(_Fish(grid, value, size, group), cover_kind)
+            outside = places
+            for line in group:
+                outside &= ~line.cells
+            yield from _finned(_Fish(grid, value, size, group), cover_kind, outside if classic else -1)
 
 
-def _finned(fish: _Fish, cover_kind: HouseKind) -> Iterator[Step]:
+def _finned(fish: _Fish, cover_kind: HouseKind, outside: int) -> Iterator[Step]:
     """Fins must share a box with the cells they help eliminate (those lie in
     a cover line outside the base lines), so try each box as the fins' home:
-    base cells outside it fix most covers, and cells inside may add the rest."""
+    base cells outside it fix most covers, and cells inside may add the rest.
+
+    On a classic board every removal lies in the fins' box (a cell outside it
+    that sees them lies in a base line or outside the covers): a box without
+    any of ``outside`` (the value's places off the base lines; -1 elsewhere)
+    is passed over."""
     shape = fish.grid.shape
     box_of = shape.cell_houses_by_kind["box"]
     cover_of = _cover_masks(shape, cover_kind)
     base_cells = fish.base_cells
     cell_cover = {c: cover_of[c] for c in base_cells}
+    masks = house_masks(shape)
     for box in sorted({bx for c in base_cells for bx in box_of[c]}):
+        if not masks[box] & outside:
+            continue
         body_covers = 0
         in_box = []
         for c in base_cells:

@@ -110,6 +110,15 @@ TECHNIQUES: list[Technique] = [
         ("0706", "0707", "0708"),
         also=(T.DISCONTINUOUS_NICE_LOOP, T.CONTINUOUS_NICE_LOOP),
     ),
+    Technique(
+        T.GROUPED_AIC,
+        chains.grouped_aic,
+        U,
+        300,
+        # Without ALS nodes, as HoDoKu solves (its library's other variants use them).
+        ("0709-1", "0710-1", "0710-2", "0711-1", "0711-2"),
+        also=(T.GROUPED_DISCONTINUOUS_NICE_LOOP, T.GROUPED_CONTINUOUS_NICE_LOOP),
+    ),
     Technique(T.ALS_XZ, als.als_xz, U, 300, ("0901",)),
     Technique(T.FORCING_CHAIN_CONTRADICTION, forcing.forcing_chain_contradiction, X, 500),
     Technique(T.FORCING_CHAIN_VERITY, forcing.forcing_chain_verity, X, 500),

@@ -28,7 +28,7 @@ def _cases() -> dict[str, list[RegCase]]:
     by_tech: dict[str, list[RegCase]] = defaultdict(list)
     cases = read_cases(REGLIB)
     for tech in TECHNIQUES:
-        by_tech[tech.name] = [c for c in cases if c.base in tech.reglib]
+        by_tech[tech.name] = [c for c in cases if c.answered_by(tech.reglib)]
     return by_tech
 
 

@@ -29,7 +29,12 @@ FAMILIES = (
     "forcing",
 )
 # Names a finder yields besides its table name, and the finder that yields them.
-EXTRA_STEP_NAMES = {"Discontinuous Nice Loop": "AIC", "Continuous Nice Loop": "AIC"}
+EXTRA_STEP_NAMES = {
+    "Discontinuous Nice Loop": "AIC",
+    "Continuous Nice Loop": "AIC",
+    "Grouped Discontinuous Nice Loop": "Grouped AIC",
+    "Grouped Continuous Nice Loop": "Grouped AIC",
+}
 # Steps per finder and position in the cross check (it runs every finder everywhere).
 CROSS_LIMIT = 20
 
