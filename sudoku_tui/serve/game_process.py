@@ -67,11 +67,12 @@ def errors_elsewhere(served: ServedGame) -> None:
     os.close(fd)
 
 
-def watch_server(grace: float = 10.0, every: float = 2.0) -> None:
-    """If the server dies (its child is then adopted by another process), hang up this
-    game so it saves, and end the process after ``grace`` seconds whatever it does:
-    with the server gone, no one would ever read it or stop it."""
-    server = os.getppid()
+def watch_server(server: int | None = None, grace: float = 10.0, every: float = 2.0) -> None:
+    """If the server (``server``, else our parent now) dies, its child is then adopted
+    by another process: hang up this game so it saves, and end the process after
+    ``grace`` seconds whatever it does: with the server gone, no one would ever read
+    it or stop it."""
+    server = os.getppid() if server is None else server
 
     def watch() -> None:
         while os.getppid() == server:
@@ -84,7 +85,9 @@ def watch_server(grace: float = 10.0, every: float = 2.0) -> None:
     threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
-def main() -> int:
+def main(server: int | None = None) -> int:
+    """The game; ``server``: the server's pid, when the game was forked from the warm
+    template (game_template.py) rather than started by the server itself."""
     try:
         served = ServedGame.from_environment(os.environ)
     except NotServed as error:
@@ -92,7 +95,7 @@ def main() -> int:
         return 2
     take_terminal()
     errors_elsewhere(served)
-    watch_server()
+    watch_server(server)
     limit_resources(served)
     try:
         return play(served)

@@ -30,6 +30,7 @@ from pathlib import Path
 import asyncssh
 
 from .authorized_keys import read_key_file
+from .game_starts import GameStarts
 from .host_key import host_key
 from .limits import LINK_WINDOW, LINKS_AT_MOST, RateLimit
 from .rooms.hub import Hub
@@ -125,12 +126,16 @@ class SshServer:
         self._idle_watch: asyncio.Future[None] | None = None
         self.connection_ended = False  # since the last collection of the garbage ended connections leave
         self.hub: Hub | None = None
+        self.starts: GameStarts | None = None
 
     # ---- running ----------------------------------------------------------------
 
     async def start(self) -> None:
         key = host_key(self.host_key_file)
         await self._start_rooms()
+        # After the rooms: the templates' environment names the hub's socket.
+        self.starts = GameStarts(self.settings, self.log)
+        await self.starts.start()
         self._acceptor = await asyncssh.create_server(
             lambda: Gatekeeper(self),
             self.host,
@@ -183,6 +188,8 @@ class SshServer:
                 await asyncio.wait_for(self._acceptor.wait_closed(), STOP_GRACE)
         if self.hub is not None:
             await self.hub.stop()
+        if self.starts is not None:
+            await self.starts.stop()
         self.log("stopped")
 
     async def _watch_idle(self) -> None:
