@@ -27,6 +27,7 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
         memory_mb=args.memory,
         nice=args.nice,
         compiled_solver=args.solver == "compiled",
+        warm_games=not getattr(args, "cold_games", False),
     )
     changes: dict[str, Any] = {}
     if args.making_at_once is not None:
