@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import resource
 import signal
 import sys
 import time
@@ -40,6 +41,15 @@ from .ssh_session import SERVER_STOPPING, GameSession, Player, idle_goodbye
 
 IDLE_CHECK = 1.0  # seconds between looks for idle sessions
 STOP_GRACE = 10.0  # seconds a game has to save when the server stops, before it is killed
+
+
+def more_files() -> None:
+    """Raise the open-file limit to what the system allows: a session holds its connection,
+    its game's terminal and the game's pidfd, and a limit of 1024 would hold some 330 sessions."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        with suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 class KeyPolicy:
@@ -131,6 +141,7 @@ class SshServer:
     # ---- running ----------------------------------------------------------------
 
     async def start(self) -> None:
+        more_files()
         key = host_key(self.host_key_file)
         await self._start_rooms()
         # After the rooms: the templates' environment names the hub's socket.
