@@ -38,7 +38,8 @@ from .served_game import SOLVER
 
 READY = b"ready"
 REQUEST_MOST = 1 << 17  # bytes of one request: a game's environment is a few hundred
-HANDED_OVER = 2.0  # seconds a new game waits, at most, to become the server's child
+HANDED_OVER = 2.0  # seconds a game waits, at most, once the middle process has gone, to be the server's child
+REHEARSAL_THREADS = 10.0  # seconds the rehearsal's threads have to end
 
 
 def preload(compiled: bool) -> None:
@@ -71,6 +72,39 @@ def preload(compiled: bool) -> None:
         warm_up()
 
 
+def rehearse() -> None:
+    """Play a game to its first screen, headless, on a store that keeps nothing: what
+    every game computes the same way (Textual's parsed styles and caches, Python's
+    specialized bytecode) is then computed once, here, and shared with every game."""
+    # Loaded here, in the template only, as in preload().
+    import asyncio
+
+    from ..game.file_choice import PuzzleFolders
+    from ..game.players.identity import Identity
+    from ..game.players.names import new_guest_id
+    from ..game.store.location import IN_MEMORY, open_store_at
+    from ..paths import bundled_puzzles
+    from ..ui import SudokuApp
+
+    player = new_guest_id()
+    app = SudokuApp(
+        store=open_store_at(IN_MEMORY, player),
+        identity=Identity(player, served=True),
+        folders=PuzzleFolders.of([bundled_puzzles()]),
+        warm_up=False,
+        tells_crash=False,
+    )
+
+    async def first_screen() -> None:
+        async with app.run_test(size=(80, 24)) as pilot:
+            await pilot.pause()
+
+    asyncio.run(first_screen())
+    for thread in threading.enumerate():
+        if thread is not threading.main_thread():
+            thread.join(REHEARSAL_THREADS)
+
+
 def standard_streams() -> None:
     """Standard input, output and error made anew on the game's terminal, as Python makes
     them at a start: the template's were its own (not a terminal, so block-buffered)."""
@@ -87,17 +121,27 @@ def standard_streams() -> None:
 
 
 class GameRequest:
-    """What the forked game is told: its environment, its terminal, and its server."""
+    """What the forked game is told: its environment, its terminal, its server, and the
+    pipe whose end says the middle process has gone (``handed``)."""
 
-    def __init__(self, environment: dict[str, str], terminal: int, server: int, middle: int) -> None:
+    def __init__(self, environment: dict[str, str], terminal: int, server: int, middle: int, handed: int) -> None:
         self.environment = environment
         self.terminal = terminal
         self.server = server
         self.middle = middle
+        self.handed = handed
 
     def become_game(self) -> None:
-        """This process, just forked (and its own session's leader already), takes on the
-        game's terminal and environment."""
+        """This process, just forked (and its own session's leader already), waits to be the
+        server's child, then takes on the game's terminal and environment."""
+        # The pipe ends when the middle process has closed its files on the way out; its
+        # orphans are handed to the server a moment later. Until then the game's parent is
+        # not the server, and its watch on the server would think it gone.
+        while os.read(self.handed, 64):
+            pass
+        deadline = time.monotonic() + HANDED_OVER
+        while os.getppid() == self.middle and time.monotonic() < deadline:
+            time.sleep(0.001)
         for fd in (0, 1, 2):
             os.dup2(self.terminal, fd)
         # Nothing else of the template's stays open in a game (its socket least of all: the
@@ -108,10 +152,6 @@ class GameRequest:
         os.environ.clear()
         os.environ.update(self.environment)
         standard_streams()
-        # The middle process exits at once; until it has, the game's parent is not the server yet.
-        deadline = time.monotonic() + HANDED_OVER
-        while os.getppid() == self.middle and time.monotonic() < deadline:
-            time.sleep(0.001)
 
     def play(self) -> int:
         from .game_process import main  # imported already (preload): only named here
@@ -121,25 +161,28 @@ class GameRequest:
 
 def fork_game(environment: dict[str, str], terminal: int, server: int) -> int | GameRequest:
     """Fork a game on ``terminal``: its pid in the template, its request in the game."""
-    reader, writer = os.pipe()
+    reader, writer = os.pipe()  # the game's pid, to the template
+    handed, handing = os.pipe()  # held by the middle process until it exits
     middle = os.fork()
     if middle == 0:  # the middle process: fork the game and go
-        request = GameRequest(environment, terminal, server, os.getpid())
+        request = GameRequest(environment, terminal, server, os.getpid(), handed)
         try:
             if os.fork() == 0:
                 try:
                     # Its own session first: the server may signal its group as soon as it has the pid.
                     os.setsid()
+                    for fd in (handing, reader):
+                        os.close(fd)
                     os.write(writer, str(os.getpid()).encode())
                     os.close(writer)
-                    os.close(reader)
                 except BaseException:  # never back into the template's loop
                     os._exit(1)
                 return request
         finally:
             if os.getpid() == request.middle:
                 os._exit(0)
-    os.close(writer)
+    for fd in (writer, handed, handing):
+        os.close(fd)
     try:
         said = b""
         while chunk := os.read(reader, 32):  # until the game and the middle have both closed it
@@ -190,6 +233,7 @@ def main() -> int:
     # game's first allocations fill, copying the pages around them (the gc module's advice).
     gc.disable()
     preload(os.environ.get(SOLVER) == "compiled")
+    rehearse()
     if threading.active_count() != 1:  # forking copies one thread only: a lock another held stays held
         print("sudoku-tui game template: a thread runs after the imports; not forking", file=sys.stderr)
         return 1
