@@ -39,6 +39,13 @@ from .served_game import SOLVER
 READY = b"ready"
 REQUEST_MOST = 1 << 17  # bytes of one request: a game's environment is a few hundred
 HANDED_OVER = 2.0  # seconds a game waits, at most, once the middle process has gone, to be the server's child
+# What Textual loads as an app runs, besides the layouts.
+TEXTUAL_AT_RUN = (
+    "textual.drivers.linux_driver",
+    "textual.drivers.headless_driver",
+    "textual.pilot",
+    "textual.scrollbar",
+)
 REHEARSAL_THREADS = 10.0  # seconds the rehearsal's threads have to end
 
 
@@ -48,16 +55,15 @@ def preload(compiled: bool) -> None:
     import importlib
     import pkgutil
 
+    # The libraries whose modules Textual loads only as an app runs.
     import rich._unicode_data
-    import textual.drivers.headless_driver
-    import textual.drivers.linux_driver
     import textual.layouts
-    import textual.pilot
-    import textual.scrollbar  # noqa: F401  (these and the layouts: what Textual loads as an app runs)
 
     from . import game_process  # noqa: F401  (the game's own start)
 
     rich._unicode_data.load()  # the table of character widths, a module of its own
+    for name in TEXTUAL_AT_RUN:
+        importlib.import_module(name)
     roots = [importlib.import_module(f"sudoku_tui.{package}") for package in ("engine", "game", "ui", "plain")]
     for root in [*roots, textual.layouts]:
         for module in pkgutil.walk_packages(root.__path__, f"{root.__name__}."):
@@ -79,6 +85,7 @@ def rehearse() -> None:
     # Loaded here, in the template only, as in preload().
     import asyncio
 
+    # The game's own modules, imported already by preload(): only named here.
     from ..game.file_choice import PuzzleFolders
     from ..game.players.identity import Identity
     from ..game.players.names import new_guest_id
@@ -109,15 +116,13 @@ def standard_streams() -> None:
     """Standard input, output and error made anew on the game's terminal, as Python makes
     them at a start: the template's were its own (not a terminal, so block-buffered)."""
     encoding, errors = sys.stdout.encoding, sys.stdout.errors
-    sys.stdin = sys.__stdin__ = io.TextIOWrapper(
-        io.open(0, "rb", closefd=False), encoding=encoding, errors=errors, line_buffering=True
-    )
-    sys.stdout = sys.__stdout__ = io.TextIOWrapper(
-        io.open(1, "wb", closefd=False), encoding=encoding, errors=errors, line_buffering=True
-    )
-    sys.stderr = sys.__stderr__ = io.TextIOWrapper(
-        io.open(2, "wb", closefd=False), encoding=encoding, errors="backslashreplace", line_buffering=True
-    )
+    for fd, name, faults in ((0, "stdin", errors), (1, "stdout", errors), (2, "stderr", "backslashreplace")):
+        raw = io.FileIO(fd, "r" if fd == 0 else "w", closefd=False)
+        buffered = io.BufferedReader(raw) if fd == 0 else io.BufferedWriter(raw)
+        stream = io.TextIOWrapper(buffered, encoding=encoding, errors=faults, line_buffering=True)
+        # Both names: Textual's driver takes the terminal from sys.__stdin__ and sys.__stderr__.
+        setattr(sys, name, stream)
+        setattr(sys, f"__{name}__", stream)
 
 
 class GameRequest:
@@ -164,23 +169,8 @@ def fork_game(environment: dict[str, str], terminal: int, server: int) -> int | 
     reader, writer = os.pipe()  # the game's pid, to the template
     handed, handing = os.pipe()  # held by the middle process until it exits
     middle = os.fork()
-    if middle == 0:  # the middle process: fork the game and go
-        request = GameRequest(environment, terminal, server, os.getpid(), handed)
-        try:
-            if os.fork() == 0:
-                try:
-                    # Its own session first: the server may signal its group as soon as it has the pid.
-                    os.setsid()
-                    for fd in (handing, reader):
-                        os.close(fd)
-                    os.write(writer, str(os.getpid()).encode())
-                    os.close(writer)
-                except BaseException:  # never back into the template's loop
-                    os._exit(1)
-                return request
-        finally:
-            if os.getpid() == request.middle:
-                os._exit(0)
+    if middle == 0:
+        return be_the_middle(GameRequest(environment, terminal, server, os.getpid(), handed), (reader, writer, handing))
     for fd in (writer, handed, handing):
         os.close(fd)
     try:
@@ -193,6 +183,23 @@ def fork_game(environment: dict[str, str], terminal: int, server: int) -> int | 
     if not said:
         raise OSError("the game was not forked")
     return int(said)
+
+
+def be_the_middle(request: GameRequest, pipes: tuple[int, int, int]) -> GameRequest:
+    """The middle process forks the game and exits; in the game, this returns its request."""
+    reader, writer, handing = pipes
+    try:
+        if os.fork() != 0:
+            os._exit(0)
+        # The game. Its own session first: the server may signal its group as soon as it has the pid.
+        os.setsid()
+        for fd in (handing, reader):
+            os.close(fd)
+        os.write(writer, str(os.getpid()).encode())
+        os.close(writer)
+    except BaseException:  # never back into the template's loop, from the middle or the game
+        os._exit(1)
+    return request
 
 
 def answer(control: socket.socket, reply: dict[str, Any]) -> None:

@@ -1,12 +1,12 @@
 """A game process on its own pseudo-terminal, driven from an asyncio loop.
 
-The game is forked from the server's warm template when it has one
-(game_starts.py), else started as a new process: either way it is the server's
-child, on its own terminal and in its own session. The server's side of the
-terminal (the master) is read whenever the game draws, and what the player types is written to it without ever blocking the
-loop; what the game has not read yet is held, up to ``HELD_INPUT`` bytes (more is
-dropped, and the caller told). A resize sets the terminal's size (at most
-``MOST_COLUMNS`` x ``MOST_ROWS``), and the kernel tells the game (SIGWINCH).
+The game is forked from the server's warm template when it has one (game_starts.py),
+else started as a new process: either way it is the server's child, on its own
+terminal and in its own session. The server's side of the terminal (the master) is
+read whenever the game draws, and what the player types is written to it without
+ever blocking the loop; what the game has not read yet is held, up to ``HELD_INPUT``
+bytes (more is dropped, and the caller told). A resize sets the terminal's size (at
+most ``MOST_COLUMNS`` x ``MOST_ROWS``), and the kernel tells the game (SIGWINCH).
 """
 
 from __future__ import annotations
@@ -60,7 +60,9 @@ class GameTerminal:
     """One game process and its pseudo-terminal; :meth:`start` it, then feed it keys.
     With ``starts``, the game is forked from a warm template when one can."""
 
-    def __init__(self, argv: list[str], env: Mapping[str, str], output: Output, starts: GameStarts | None = None) -> None:
+    def __init__(
+        self, argv: list[str], env: Mapping[str, str], output: Output, starts: GameStarts | None = None
+    ) -> None:
         self.argv = argv
         self.env = dict(env)
         self.output = output
