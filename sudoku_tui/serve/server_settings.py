@@ -40,7 +40,7 @@ class ServerSettings:
     compiled_solver: bool = False
     making_at_once: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) // 2))
     rooms: Path | None = None
-    warm_games: bool = True
+    warm_games: bool = False  # the command line's default is True (--cold-games turns it off)
 
     @property
     def store_location(self) -> str:
