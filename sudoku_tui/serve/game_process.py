@@ -3,8 +3,9 @@
 ``python -m sudoku_tui.serve.game_process``, with a :class:`~.served_game.ServedGame`
 in its environment, or :func:`main` called in a process forked from the server's
 warm template (game_template.py), which has imported everything below already.
-Before Textual is even imported it takes its terminal as its controlling one (so a resize reaches it as SIGWINCH), caps its own memory
-and lowers its CPU priority; then it plays as the named player, with files
+Before Textual is even imported (or run) it takes its terminal as its controlling
+one (so a resize reaches it as SIGWINCH), caps its own memory and lowers its CPU
+priority; then it plays as the named player, with files
 only from the named folders, and puzzles made only in its turn.
 """
 
