@@ -104,6 +104,7 @@ class Template:
         self._loop = asyncio.get_running_loop()
         self.ready: asyncio.Future[bool] = self._loop.create_future()
         self._answers: deque[asyncio.Future[int | None]] = deque()
+        self._asking = asyncio.Lock()
         self.started = time.monotonic()
         self.gone = False
 
@@ -166,19 +167,22 @@ class Template:
             await asyncio.wait_for(asyncio.shield(self.ready), READY_WAIT)
         except TimeoutError:
             return None  # still importing (or compiling): this game starts the slow way
-        if self.gone or self.control is None:
-            return None
-        try:
-            socket.send_fds(self.control, [json.dumps(dict(env)).encode()], [terminal])
-        except OSError:  # BlockingIOError too: its queue is full, so it is far behind
-            return None
-        answer: asyncio.Future[int | None] = self._loop.create_future()
-        self._answers.append(answer)
-        try:
-            return await asyncio.wait_for(asyncio.shield(answer), ANSWER_WAIT)
-        except TimeoutError:
-            self._gone(f"it did not fork a game within {ANSWER_WAIT:.0f} s")
-            return None
+        # One game asked at a time, so that a game's wait is for its own fork: with a hundred
+        # asked at once on a busy machine, the last would otherwise wait for all the others.
+        async with self._asking:
+            if self.gone or self.control is None:
+                return None
+            try:
+                socket.send_fds(self.control, [json.dumps(dict(env)).encode()], [terminal])
+            except OSError:
+                return None
+            answer: asyncio.Future[int | None] = self._loop.create_future()
+            self._answers.append(answer)
+            try:
+                return await asyncio.wait_for(asyncio.shield(answer), ANSWER_WAIT)
+            except TimeoutError:
+                self._gone(f"it did not fork a game within {ANSWER_WAIT:.0f} s")
+                return None
 
     def _gone(self, why: str) -> None:
         """The template is of no more use: every game waiting on it starts the slow way."""
