@@ -21,6 +21,7 @@ import threading
 import time
 import traceback
 from contextlib import suppress
+from pathlib import Path
 
 from ..game.file_choice import PuzzleFolders
 from ..game.making_turns import MakingTurns
@@ -51,6 +52,12 @@ def limit_resources(served: ServedGame) -> None:
     if served.nice > 0:
         with suppress(OSError):
             os.nice(served.nice)
+    # A cap below what the process holds already leaves it nothing to run on: said so now,
+    # whatever it would have failed on next (a forked game, which holds everything it
+    # loads from the start, might first fail to start a thread instead).
+    held = int(Path("/proc/self/statm").read_text().split()[0]) * resource.getpagesize()
+    if held > cap:
+        raise MemoryError(f"the memory cap of {served.memory_mb} MB is below the {held >> 20} MB the game holds")
 
 
 TERMINAL_BACK_BYTES = TERMINAL_BACK.encode()  # ready before any failure: with no memory left, no encoding
@@ -98,8 +105,8 @@ def main(server: int | None = None) -> int:
     take_terminal()
     errors_elsewhere(served)
     watch_server(server)
-    limit_resources(served)
     try:
+        limit_resources(served)
         return play(served)
     except Exception:  # out of memory, or a failure outside Textual's own handling
         # The traceback goes to standard error (the log); the terminal is given back,
