@@ -1,18 +1,31 @@
-"""Capacity of ``sudoku-tui serve ssh`` on this machine: sessions held, memory, key-to-screen time.
+"""Capacity of ``sudoku-tui serve ssh`` on this machine: first screens, sessions held, memory, key-to-screen time.
 
-    python -m benchmarks.bench_serve [N ...] [--playing M] [--think S] [--nice N] [--solver pure|compiled]
+    python -m benchmarks.bench_serve [N ...] [--playing M] [--think S] [--arrivals A] [--over S]
+                                     [--nice N] [--solver pure|compiled] [--cold-only]
 
-For each N (default 10 50 100): a server on the loopback, N SSH sessions
-opened at once with a key each (real asyncssh clients with a terminal), and
-then M of them (default 50, at most N) play together, a key every
-0.3 s after the screen answered the last (``--think``): open a bundled 9x9
+First, arrivals: A clients (default 50) connect one after another, spread
+evenly over S seconds (default 10), each with a key of its own (already
+named, so no dialog), and each is timed from the start of its connection
+(TCP, SSH key exchange and login) to the game's first screen, and from its
+session's start (the shell asked for) to that screen: p50 and p95, with
+games forked from the warm template, and then, as the reference in the same
+run, with ``--cold-games`` (each game a new Python process).
+
+Then for each N (default 300): a server on the loopback (``--max-sessions``
+raised to N + 5: its default is 50), N SSH sessions opened at once with a key
+each (real asyncssh clients with a terminal), all held on screen together, and
+then M of them (default 100, at most N) play together, a key every
+``--think`` seconds (default 1.0) after the screen answered the last: open a bundled 9x9
 file through the Open dialog, then 20 moves (arrows and values), a hint and
 a solve. Reported: the sessions that reached the game's first screen, the
-memory of the game processes (resident and proportional, per session), and
-the time from a key to the first bytes of the screen's answer, at the 50th
-and 95th percentile, for the moves and for the hint and the solve; and the
-memory again after playing (with ``--solver compiled`` a game loads the
-compiled search for its first hint or solve).
+memory of the game processes (resident, and proportional: PSS from
+/proc/PID/smaps_rollup, the shared pages split among the processes sharing
+them; the template's own apart), and the time from a key to the first bytes
+of the screen's answer, at the 50th and 95th percentile, for the moves and
+for the hint and the solve; and the memory again after playing.
+
+Each run prints the load average before it: the machine's other work slows
+every figure here, which is wall-clock time.
 """
 
 from __future__ import annotations
@@ -52,7 +65,8 @@ MOVES = moves_to_empty_cells()
 PLAY_LIMIT = 240.0  # seconds one player's game may take before it counts as not finished
 NICE = 10  # the games' priority, as the server's default (--nice)
 SOLVER = "pure"  # the games' search, as the server's default (--solver)
-THINK = 0.3  # seconds between a screen's answer and the next key: a fast player (--think)
+THINK = 1.0  # seconds between a screen's answer and the next key (--think)
+TEMPLATE_READY = "game template en ready"
 
 
 class TimedScreen(Screen):
@@ -112,35 +126,50 @@ class CpuShares:
         )
 
 
-def memory_of_children(server_pid: int) -> tuple[int, int, int]:
-    """(game processes, total resident KiB, total proportional KiB) of the server's children."""
-    count = rss = pss = 0
+def is_game(entry: Path, server_pid: int) -> bool | None:
+    """True for a game of the server (its child leading a session of its own), False for
+    its template (its child in its session), None for any other process."""
+    fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+    if int(fields[1]) != server_pid:
+        return None
+    return int(fields[3]) == int(entry.name)
+
+
+def memory_of_children(server_pid: int) -> tuple[int, int, int, int]:
+    """(game processes, their total resident KiB, their total proportional KiB, the templates' proportional KiB)."""
+    count = rss = pss = templates = 0
     for entry in Path("/proc").iterdir():
         if not entry.name.isdigit():
             continue
         try:
-            status = (entry / "status").read_text()
-            parent = int(status.split("PPid:")[1].split()[0])
-            if parent != server_pid:
+            game = is_game(entry, server_pid)
+            if game is None:
                 continue
-            rss += int(status.split("VmRSS:")[1].split()[0])
             rollup = (entry / "smaps_rollup").read_text()
-            pss += int(rollup.split("Pss:")[1].split()[0])
+            proportional = int(rollup.split("Pss:")[1].split()[0])
+            if not game:
+                templates += proportional
+                continue
+            rss += int(rollup.split("Rss:")[1].split()[0])
+            pss += proportional
             count += 1
         except (OSError, IndexError, ValueError):
             continue
-    return count, rss, pss
+    return count, rss, pss, templates
 
 
 def memory(server: ServerProcess) -> str:
-    games, rss, pss = memory_of_children(server.process.pid)
+    games, rss, pss, templates = memory_of_children(server.process.pid)
     per = max(games, 1)
-    return f"{games} game processes: {rss / per / 1024:.0f} MiB resident, {pss / per / 1024:.0f} MiB proportional each"
+    return (
+        f"{games} game processes: {rss / per / 1024:.0f} MiB resident, {pss / per / 1024:.1f} MiB proportional each"
+        f" (the template: {templates / 1024:.0f} MiB proportional)"
+    )
 
 
 async def open_session(port: int, key: Path) -> TimedScreen | None:
     try:
-        conn = await connect(port, key)
+        conn = await connect(port, key, named=False)  # named before: no store opened in the timing
         screen = TimedScreen(conn)
         await screen.start()
         await screen.wait_for(START_LINE, timeout=300)
@@ -168,14 +197,74 @@ def percentile(values: list[float], share: float) -> float:
     return ordered[min(len(ordered) - 1, int(share * len(ordered)))]
 
 
-async def measure(count: int, playing: int, folder: Path) -> None:
-    keys = [make_key(folder, f"key{number}") for number in range(count)]
-    server = ServerProcess(
-        folder / f"server-{count}",
-        *("--max-sessions", str(count + 5), "--connections-per-minute", "100000"),
+def start_server(folder: Path, sessions: int, *options: str) -> ServerProcess:
+    return ServerProcess(
+        folder,
+        *("--max-sessions", str(sessions + 5), "--connections-per-minute", "100000"),
         *("--nice", str(NICE), "--solver", SOLVER),
+        *options,
     )
+
+
+def named_keys(folder: Path, server: ServerProcess, count: int) -> list[Path]:
+    keys = [make_key(folder, f"key{number}") for number in range(count)]
+    for key in keys:
+        server.name_player(key)
+    return keys
+
+
+async def first_screen(port: int, key: Path, delay: float) -> tuple[float, float] | None:
+    """Seconds from the connection's start, and from the session's, to the game's first screen."""
+    await asyncio.sleep(delay)
     try:
+        began = time.perf_counter()
+        conn = await connect(port, key, named=False)
+        screen = TimedScreen(conn)
+        session = time.perf_counter()
+        await screen.start()
+        await screen.wait_for(START_LINE, timeout=120)
+        shown = time.perf_counter()
+    except Exception as error:  # a session that did not make it is counted, not fatal
+        print(f"  a session failed: {type(error).__name__}: {error}"[:200], file=sys.stderr)
+        return None
+    await screen.press("q", pause=0)
+    conn.close()
+    return shown - began, shown - session
+
+
+async def arrivals(count: int, over: float, folder: Path, cold: bool) -> None:
+    """``count`` clients connecting evenly over ``over`` seconds: their first screens."""
+    folder.mkdir()
+    server = start_server(folder / "server", count, *(("--cold-games",) if cold else ()))
+    try:
+        if not cold:
+            await server.wait_for_log(TEMPLATE_READY, timeout=300)
+        keys = named_keys(folder, server, count)
+        print(f"  load average {os.getloadavg()[0]:.1f} before")
+        times = await asyncio.gather(
+            *(first_screen(server.port, key, number * over / count) for number, key in enumerate(keys))
+        )
+        done = [t for t in times if t is not None]
+        if done:
+            connection = [t[0] for t in done]
+            session = [t[1] for t in done]
+            print(
+                f"  {'cold (a new process a game)' if cold else 'warm (forked from the template)'}: "
+                f"{len(done)} of {count} on screen; connection to first screen p50 "
+                f"{percentile(connection, 0.5) * 1000:.0f} ms, p95 {percentile(connection, 0.95) * 1000:.0f} ms; "
+                f"session to first screen p50 {percentile(session, 0.5) * 1000:.0f} ms, "
+                f"p95 {percentile(session, 0.95) * 1000:.0f} ms"
+            )
+    finally:
+        await asyncio.to_thread(server.terminate)
+
+
+async def measure(count: int, playing: int, folder: Path) -> None:
+    server = start_server(folder / f"server-{count}", count)
+    try:
+        await server.wait_for_log(TEMPLATE_READY, timeout=300)
+        keys = named_keys(folder, server, count)
+        print(f"  load average {os.getloadavg()[0]:.1f} before")
         started = time.perf_counter()
         screens = await asyncio.gather(*(open_session(server.port, key) for key in keys))
         held = [screen for screen in screens if screen is not None]
@@ -207,9 +296,11 @@ async def measure(count: int, playing: int, folder: Path) -> None:
 
 def main(argv: list[str] | None = None) -> None:
     parser = argparse.ArgumentParser(description=__doc__.splitlines()[0])
-    parser.add_argument("counts", nargs="*", type=int, default=[10, 50, 100])
-    parser.add_argument("--playing", type=int, default=50)
-    parser.add_argument("--think", type=float, default=THINK, help="seconds between keys (default 0.3)")
+    parser.add_argument("counts", nargs="*", type=int, default=[300])
+    parser.add_argument("--playing", type=int, default=100)
+    parser.add_argument("--think", type=float, default=THINK, help="seconds between keys (default 1.0)")
+    parser.add_argument("--arrivals", type=int, default=50, help="clients timed to their first screen (50; 0: none)")
+    parser.add_argument("--over", type=float, default=10.0, help="seconds the arrivals are spread over (10)")
     parser.add_argument("--nice", type=int, default=NICE, help="the games' lower priority (default 10, the server's)")
     parser.add_argument("--solver", choices=("pure", "compiled"), default=SOLVER, help="the games' search (pure)")
     args = parser.parse_args(argv)
@@ -219,6 +310,10 @@ def main(argv: list[str] | None = None) -> None:
         f"games at nice {NICE}, {SOLVER} search, a key every {THINK} s after the last answer"
     )
     with tempfile.TemporaryDirectory() as folder:
+        if args.arrivals:
+            print(f"{args.arrivals} clients connecting over {args.over:.0f} s:")
+            for cold in (False, True):
+                asyncio.run(arrivals(args.arrivals, args.over, Path(folder) / f"arrivals-{cold}", cold))
         for count in args.counts:
             asyncio.run(measure(count, args.playing, Path(folder)))
 

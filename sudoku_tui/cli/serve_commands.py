@@ -138,6 +138,11 @@ def _add_serve(serve: argparse.ArgumentParser) -> None:
         "--idle-timeout", type=_seconds, default=1800.0, metavar="SECONDS", help="idle sessions close (default 1800)"
     )
     ssh.add_argument("--login-timeout", type=_seconds, default=30.0, metavar="SECONDS", help="(default 30)")
+    ssh.add_argument(
+        "--cold-games",
+        action="store_true",
+        help="start each game as a new Python process, not forked from the warm template (slower, more memory)",
+    )
 
     web = kinds.add_parser("web", help="a web server: the game in a browser tab, one game process per tab")
     _shared_options(web, 8000)

@@ -27,6 +27,9 @@ def settings_from(args: argparse.Namespace) -> ServerSettings:
         memory_mb=args.memory,
         nice=args.nice,
         compiled_solver=args.solver == "compiled",
+        # A server of the command line forks its games from a warm template; one made in a
+        # program of its own (a test) starts them anew unless told, not adopting orphans there.
+        warm_games=args.serve_kind == "ssh" and not args.cold_games,
     )
     changes: dict[str, Any] = {}
     if args.making_at_once is not None:

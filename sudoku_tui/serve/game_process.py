@@ -1,9 +1,11 @@
 """One served game: the process the server starts for each SSH session or browser tab.
 
 ``python -m sudoku_tui.serve.game_process``, with a :class:`~.served_game.ServedGame`
-in its environment. Before Textual is even imported it takes its terminal as
-its controlling one (so a resize reaches it as SIGWINCH), caps its own memory
-and lowers its CPU priority; then it plays as the named player, with files
+in its environment, or :func:`main` called in a process forked from the server's
+warm template (game_template.py), which has imported everything below already.
+Before Textual is even imported (or run) it takes its terminal as its controlling
+one (so a resize reaches it as SIGWINCH), caps its own memory and lowers its CPU
+priority; then it plays as the named player, with files
 only from the named folders, and puzzles made only in its turn.
 """
 
@@ -19,6 +21,7 @@ import threading
 import time
 import traceback
 from contextlib import suppress
+from pathlib import Path
 
 from ..game.file_choice import PuzzleFolders
 from ..game.making_turns import MakingTurns
@@ -49,6 +52,12 @@ def limit_resources(served: ServedGame) -> None:
     if served.nice > 0:
         with suppress(OSError):
             os.nice(served.nice)
+    # A cap below what the process holds already leaves it nothing to run on: said so now,
+    # whatever it would have failed on next (a forked game, which holds everything it
+    # loads from the start, might first fail to start a thread instead).
+    held = int(Path("/proc/self/statm").read_text().split()[0]) * resource.getpagesize()
+    if held > cap:
+        raise MemoryError(f"the memory cap of {served.memory_mb} MB is below the {held >> 20} MB the game holds")
 
 
 TERMINAL_BACK_BYTES = TERMINAL_BACK.encode()  # ready before any failure: with no memory left, no encoding
@@ -67,11 +76,12 @@ def errors_elsewhere(served: ServedGame) -> None:
     os.close(fd)
 
 
-def watch_server(grace: float = 10.0, every: float = 2.0) -> None:
-    """If the server dies (its child is then adopted by another process), hang up this
-    game so it saves, and end the process after ``grace`` seconds whatever it does:
-    with the server gone, no one would ever read it or stop it."""
-    server = os.getppid()
+def watch_server(server: int | None = None, grace: float = 10.0, every: float = 2.0) -> None:
+    """If the server (``server``, else our parent now) dies, its child is then adopted
+    by another process: hang up this game so it saves, and end the process after
+    ``grace`` seconds whatever it does: with the server gone, no one would ever read
+    it or stop it."""
+    server = os.getppid() if server is None else server
 
     def watch() -> None:
         while os.getppid() == server:
@@ -84,7 +94,9 @@ def watch_server(grace: float = 10.0, every: float = 2.0) -> None:
     threading.Thread(target=watch, name="server-watch", daemon=True).start()
 
 
-def main() -> int:
+def main(server: int | None = None) -> int:
+    """The game; ``server``: the server's pid, when the game was forked from the warm
+    template (game_template.py) rather than started by the server itself."""
     try:
         served = ServedGame.from_environment(os.environ)
     except NotServed as error:
@@ -92,9 +104,9 @@ def main() -> int:
         return 2
     take_terminal()
     errors_elsewhere(served)
-    watch_server()
-    limit_resources(served)
+    watch_server(server)
     try:
+        limit_resources(served)
         return play(served)
     except Exception:  # out of memory, or a failure outside Textual's own handling
         # The traceback goes to standard error (the log); the terminal is given back,

@@ -1,10 +1,12 @@
 """A game process on its own pseudo-terminal, driven from an asyncio loop.
 
-The server's side of the terminal (the master) is read whenever the game
-draws, and what the player types is written to it without ever blocking the
-loop; what the game has not read yet is held, up to ``HELD_INPUT`` bytes (more is
-dropped, and the caller told). A resize sets the terminal's size (at most
-``MOST_COLUMNS`` x ``MOST_ROWS``), and the kernel tells the game (SIGWINCH).
+The game is forked from the server's warm template when it has one (game_starts.py),
+else started as a new process: either way it is the server's child, on its own
+terminal and in its own session. The server's side of the terminal (the master) is
+read whenever the game draws, and what the player types is written to it without
+ever blocking the loop; what the game has not read yet is held, up to ``HELD_INPUT``
+bytes (more is dropped, and the caller told). A resize sets the terminal's size (at
+most ``MOST_COLUMNS`` x ``MOST_ROWS``), and the kernel tells the game (SIGWINCH).
 """
 
 from __future__ import annotations
@@ -18,7 +20,9 @@ import sys
 import termios
 from collections.abc import Callable, Mapping
 from contextlib import suppress
+from typing import Protocol
 
+from .game_starts import GameStarts
 from .limits import HELD_INPUT, terminal_size
 
 Output = Callable[[bytes], None]
@@ -40,14 +44,30 @@ def no_signal_keys(fd: int) -> None:
     termios.tcsetattr(fd, termios.TCSANOW, attributes)
 
 
-class GameTerminal:
-    """One game process and its pseudo-terminal; :meth:`start` it, then feed it keys."""
+class GameProcess(Protocol):
+    """A game process as the server holds it: asyncio's ``Process``, or a forked game (game_starts.ForkedGame)."""
 
-    def __init__(self, argv: list[str], env: Mapping[str, str], output: Output) -> None:
+    @property
+    def pid(self) -> int: ...
+
+    @property
+    def returncode(self) -> int | None: ...
+
+    async def wait(self) -> int: ...
+
+
+class GameTerminal:
+    """One game process and its pseudo-terminal; :meth:`start` it, then feed it keys.
+    With ``starts``, the game is forked from a warm template when one can."""
+
+    def __init__(
+        self, argv: list[str], env: Mapping[str, str], output: Output, starts: GameStarts | None = None
+    ) -> None:
         self.argv = argv
         self.env = dict(env)
         self.output = output
-        self.process: asyncio.subprocess.Process | None = None
+        self.starts = starts
+        self.process: GameProcess | None = None
         self._master = -1
         self._pending = bytearray()  # typed keys the game has not taken yet
         self._reading = False
@@ -55,14 +75,28 @@ class GameTerminal:
         self._loop = asyncio.get_running_loop()
 
     async def start(self, columns: int, rows: int) -> None:
+        """Start the game: forked from a template, else (none, or it failed) as a new process.
+        A failed fork's terminal is closed and a new one made, so that a game the template
+        forked late, if any, is hung up rather than sharing the player's terminal."""
+        if self.starts is not None and await self._start(columns, rows, self.starts):
+            return
+        await self._start(columns, rows, None)
+
+    async def _start(self, columns: int, rows: int, starts: GameStarts | None) -> bool:
         master, slave = os.openpty()
         try:
             set_size(slave, columns, rows)
             no_signal_keys(slave)
-            # A new session, so the game's terminal is its own and a hang-up reaches all of it.
-            self.process = await asyncio.create_subprocess_exec(
-                *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, start_new_session=True
-            )
+            if starts is not None:
+                self.process = await starts.fork(self.env, slave)
+                if self.process is None:
+                    os.close(master)
+                    return False
+            else:
+                # A new session, so the game's terminal is its own and a hang-up reaches all of it.
+                self.process = await asyncio.create_subprocess_exec(
+                    *self.argv, stdin=slave, stdout=slave, stderr=slave, env=self.env, start_new_session=True
+                )
         except BaseException:
             os.close(master)
             raise
@@ -71,6 +105,7 @@ class GameTerminal:
         os.set_blocking(master, False)
         self._master = master
         self.resume_output()
+        return True
 
     @property
     def pid(self) -> int | None:

@@ -25,7 +25,8 @@ class ServerSettings:
     """Everything a server is told. ``store``: where players' games are kept (a
     folder for SQLite, or a PostgreSQL URL; the server's folder when None).
     ``rooms``: the socket of the room hub the server runs, told to each game; None
-    when it runs none."""
+    when it runs none. ``warm_games``: games are forked from a warm template
+    (game_starts.py) rather than each started as a new Python process."""
 
     folder: Path = field(default_factory=server_folder)
     store: str | None = None
@@ -39,6 +40,7 @@ class ServerSettings:
     compiled_solver: bool = False
     making_at_once: int = field(default_factory=lambda: max(1, (os.cpu_count() or 2) // 2))
     rooms: Path | None = None
+    warm_games: bool = False  # the command line's default is True (--cold-games turns it off)
 
     @property
     def store_location(self) -> str:

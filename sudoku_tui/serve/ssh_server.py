@@ -20,6 +20,7 @@ from __future__ import annotations
 
 import asyncio
 import gc
+import resource
 import signal
 import sys
 import time
@@ -30,6 +31,7 @@ from pathlib import Path
 import asyncssh
 
 from .authorized_keys import read_key_file
+from .game_starts import GameStarts
 from .host_key import host_key
 from .limits import LINK_WINDOW, LINKS_AT_MOST, RateLimit
 from .rooms.hub import Hub
@@ -39,6 +41,15 @@ from .ssh_session import SERVER_STOPPING, GameSession, Player, idle_goodbye
 
 IDLE_CHECK = 1.0  # seconds between looks for idle sessions
 STOP_GRACE = 10.0  # seconds a game has to save when the server stops, before it is killed
+
+
+def more_files() -> None:
+    """Raise the open-file limit to what the system allows: a session holds its connection,
+    its game's terminal and the game's pidfd, and a limit of 1024 would hold some 330 sessions."""
+    soft, hard = resource.getrlimit(resource.RLIMIT_NOFILE)
+    if soft < hard:
+        with suppress(ValueError, OSError):
+            resource.setrlimit(resource.RLIMIT_NOFILE, (hard, hard))
 
 
 class KeyPolicy:
@@ -125,12 +136,17 @@ class SshServer:
         self._idle_watch: asyncio.Future[None] | None = None
         self.connection_ended = False  # since the last collection of the garbage ended connections leave
         self.hub: Hub | None = None
+        self.starts: GameStarts | None = None
 
     # ---- running ----------------------------------------------------------------
 
     async def start(self) -> None:
+        more_files()
         key = host_key(self.host_key_file)
         await self._start_rooms()
+        # After the rooms: the templates' environment names the hub's socket.
+        self.starts = GameStarts(self.settings, self.log)
+        await self.starts.start()
         self._acceptor = await asyncssh.create_server(
             lambda: Gatekeeper(self),
             self.host,
@@ -183,6 +199,8 @@ class SshServer:
                 await asyncio.wait_for(self._acceptor.wait_closed(), STOP_GRACE)
         if self.hub is not None:
             await self.hub.stop()
+        if self.starts is not None:
+            await self.starts.stop()
         self.log("stopped")
 
     async def _watch_idle(self) -> None:

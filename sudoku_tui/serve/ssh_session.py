@@ -29,6 +29,7 @@ from ..game import texts
 from ..game.rooms.asked import asked_room, room_text
 from ..game.texts import TYPED_TOO_MUCH
 from .game_end import unexpected_end
+from .game_starts import GameStarts
 from .game_terminal import GameTerminal, game_command
 from .key_links import link_keys
 from .limits import DEFAULT_SIZE, HELD_OUTPUT, RateLimit, terminal_size, terminal_type
@@ -66,6 +67,7 @@ class Host(Protocol):
 
     settings: ServerSettings
     link_rate: RateLimit  # link commands of one key
+    starts: GameStarts | None  # the warm templates games are forked from
 
     def admit(self, session: GameSession) -> bool: ...
 
@@ -223,7 +225,7 @@ class GameSession(asyncssh.SSHServerSession[bytes]):
         if language is not None:
             extra["LANGUAGE"] = language
         env = self.server.settings.game_environment(self.player.key, terminal_type(self.term), extra)
-        self.game = GameTerminal(game_command(), env, self._drawn)
+        self.game = GameTerminal(game_command(), env, self._drawn, self.server.starts)
         try:
             await self.game.start(*self.size)
         except OSError as error:

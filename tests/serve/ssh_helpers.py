@@ -230,12 +230,23 @@ class Screen:
 
 
 def game_processes(server: ServerProcess) -> list[int]:
-    """The server's game processes (its children)."""
+    """The server's game processes: its children that lead a session of their own (a game,
+    whether forked from the warm template or started anew; the template shares the server's)."""
+    return server_children(server, session_leaders=True)
+
+
+def template_processes(server: ServerProcess) -> list[int]:
+    """The server's warm templates: its children in its own session."""
+    return server_children(server, session_leaders=False)
+
+
+def server_children(server: ServerProcess, *, session_leaders: bool) -> list[int]:
     found = []
     for entry in Path("/proc").iterdir():
         if entry.name.isdigit():
             try:
-                if int((entry / "stat").read_text().rsplit(")", 1)[1].split()[1]) == server.process.pid:
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                if int(fields[1]) == server.process.pid and (int(fields[3]) == int(entry.name)) == session_leaders:
                     found.append(int(entry.name))
             except (OSError, IndexError, ValueError):
                 continue
