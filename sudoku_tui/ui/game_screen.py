@@ -144,9 +144,11 @@ class GameScreen(Screen[None]):
         initial_path: Path | None = None,
         store_notices: Sequence[str] = (),
         identity: Identity | None = None,
+        save_every: float | None = None,
     ) -> None:
         super().__init__()
         self.session = session
+        self.save_every = save_every
         self.players = PlayerDialogs(self, session, identity if identity is not None else Identity())
         self.initial_path = initial_path
         self.rooms = RoomPart(self)
@@ -185,6 +187,8 @@ class GameScreen(Screen[None]):
         self.status.say(texts.START)
         self.set_interval(1.0, self._show_clock)
         self._show_clock()
+        if self.save_every is not None:
+            self.session.save_later = self._save_soon
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
         last = self.session.open_store(self.store_notices)
         # A player asked for a name answers that first; then the room asked for on the
@@ -1154,7 +1158,15 @@ class GameScreen(Screen[None]):
             self.puzzle_bar.show_range(texts.made_range(self.session.play.shape.name), enabled=False)
             self.sub_title = texts.room_title(room.kind or "coop", room.code)
             self._show_new_play()
-        elif kind in ("changed", "refused", "started"):
+        elif kind in ("changed", "refused"):
+            if not room.board_changed:
+                return  # one's own change come back as the room has it: the board shows it already
+            board.mark_solved(self.session.solved)
+            board.show_changes()  # the lines the cell is on, not the whole board
+            self._show_board_state()
+            if self.session.solved:
+                self._show_clock()  # stopped: the time it stopped at
+        elif kind == "started":
             board.paused = self.session.paused
             board.mark_solved(self.session.solved)
             board.refresh()
@@ -1167,5 +1179,11 @@ class GameScreen(Screen[None]):
         if kind != "moved":  # another's cursor changes no key; the Footer's check costs a millisecond
             self.refresh_bindings()
 
+    def _save_soon(self) -> None:
+        """A change waits to be written: once, ``save_every`` seconds from now, with every change
+        made meanwhile (a key costs no write of its own; every way out writes at once)."""
+        self.set_timer(self.save_every or 0.0, self.session.flush, name="save")
+
     def on_unmount(self) -> None:
+        self.session.flush()
         self.rooms.leave()
