@@ -13,6 +13,8 @@ command palette and F1 help all read the bindings.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
 from pathlib import Path
@@ -149,6 +151,7 @@ class GameScreen(Screen[None]):
         super().__init__()
         self.session = session
         self.save_every = save_every
+        self._written_at = -math.inf  # when changes were last written (with save_every)
         self.players = PlayerDialogs(self, session, identity if identity is not None else Identity())
         self.initial_path = initial_path
         self.rooms = RoomPart(self)
@@ -1161,11 +1164,7 @@ class GameScreen(Screen[None]):
         elif kind in ("changed", "refused"):
             if not room.board_changed:
                 return  # one's own change come back as the room has it: the board shows it already
-            board.mark_solved(self.session.solved)
-            board.show_changes()  # the lines the cell is on, not the whole board
-            self._show_board_state()
-            if self.session.solved:
-                self._show_clock()  # stopped: the time it stopped at
+            self._show_cell_changed()
         elif kind == "started":
             board.paused = self.session.paused
             board.mark_solved(self.session.solved)
@@ -1180,9 +1179,26 @@ class GameScreen(Screen[None]):
             self.refresh_bindings()
 
     def _save_soon(self) -> None:
-        """A change waits to be written: once, ``save_every`` seconds from now, with every change
-        made meanwhile (a key costs no write of its own; every way out writes at once)."""
-        self.set_timer(self.save_every or 0.0, self.session.flush, name="save")
+        """A change waits to be written: right after its screen is drawn (the write is never
+        between a key and its answer), or, within ``save_every`` seconds of the last write, at
+        that time with every change made meanwhile. Every way out writes at once."""
+        wait = self._written_at + (self.save_every or 0.0) - time.monotonic()
+        if wait <= 0:
+            self.call_after_refresh(self._write_changes)
+        else:
+            self.set_timer(wait, self._write_changes, name="save")
+
+    def _write_changes(self) -> None:
+        self._written_at = time.monotonic()
+        self.session.flush()
+
+    def _show_cell_changed(self) -> None:
+        """Another player changed a cell: the lines it is on, not the whole board."""
+        self.board.mark_solved(self.session.solved)
+        self.board.show_changes()
+        self._show_board_state()
+        if self.session.solved:
+            self._show_clock()  # stopped: the time it stopped at
 
     def on_unmount(self) -> None:
         self.session.flush()

@@ -111,7 +111,8 @@ class PlayerTerminalDriver(ShowsCursor, LinuxDriver):
         # The size the app lays out to until the first resize (else it asks the terminal itself).
         if self._size is None:
             self._size = self._get_terminal_size()
-        self.exit_event = WakingEvent()
+        self.waking = WakingEvent()
+        self.exit_event = self.waking
 
     def _get_terminal_size(self) -> tuple[int, int]:
         width, height = super()._get_terminal_size()
@@ -127,14 +128,14 @@ class PlayerTerminalDriver(ShowsCursor, LinuxDriver):
         (a lone Escape), and :class:`WakingEvent` wakes it when input ends."""
         selector = selectors.SelectSelector()
         selector.register(self.fileno, selectors.EVENT_READ)
-        selector.register(self.exit_event.wake_fd, selectors.EVENT_READ)
+        selector.register(self.waking.wake_fd, selectors.EVENT_READ)
         player_input = PlayerInput(self._debug)
         typed_at: float | None = None  # when the last bytes came, while a pause may still complete them
         try:
             while not self.exit_event.is_set():
                 ready = selector.select(None if typed_at is None else PAUSE)
-                if any(key.fd == self.exit_event.wake_fd for key, _ in ready):
-                    self.exit_event.drain()
+                if any(key.fd == self.waking.wake_fd for key, _ in ready):
+                    self.waking.drain()
                     continue
                 if ready:
                     data = os.read(self.fileno, READ_SIZE)
@@ -152,4 +153,4 @@ class PlayerTerminalDriver(ShowsCursor, LinuxDriver):
 
     def close(self) -> None:
         super().close()
-        self.exit_event.close()
+        self.waking.close()

@@ -14,6 +14,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.strip import Strip
+from textual.timer import Timer, TimerCallback
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, ProgressBar
 
@@ -222,9 +223,17 @@ class QuietProgressBar(ProgressBar):
         # With an end from the start: a bar with none pulses, waking the game 15 times a second.
         super().__init__(total=100, id=id, show_eta=show_eta)
 
-    def on_mount(self, event: events.Mount) -> None:
-        event.prevent_default()  # ProgressBar's own on_mount starts the timer
-        self.update()
+    def set_interval(
+        self,
+        interval: float,
+        callback: TimerCallback | None = None,
+        *,
+        name: str | None = None,
+        repeat: int = 0,
+        pause: bool = False,
+    ) -> Timer:
+        # ProgressBar's one interval (set as it mounts) updates that estimate: made paused.
+        return super().set_interval(interval, callback, name=name, repeat=repeat, pause=True)
 
 
 class StatusLine(Horizontal):
