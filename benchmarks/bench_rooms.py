@@ -12,7 +12,8 @@ empty cell and types its value (M values a player, default 3, a key every S
 seconds after the last answer, default 0.3). For each value, the time from the
 key leaving the client to the value standing in that cell on each of the other
 players' screens is measured; reported: p50, p95 and the largest, over every
-value and every other screen, with the machine's load. Then the memory of the
+value and every other screen, with the machine's load; before play, the games'
+CPU a second while nobody types (their upkeep). Then the memory of the
 game processes, per player (resident and proportional). The target of the
 issue: p95 under 250 ms. The clients run on the same two cores as the server
 and its games; the load line says how busy the machine was.
@@ -29,7 +30,7 @@ import tempfile
 import time
 from pathlib import Path
 
-from benchmarks.bench_serve import CpuShares, memory, percentile
+from benchmarks.bench_serve import CpuShares, children_of, cpu_seconds, memory, percentile
 from sudoku_tui.game.daily import daily_puzzle, today
 from tests.serve.ssh_helpers import Screen, ServerProcess, connect, make_key
 
@@ -37,6 +38,7 @@ RIGHT, LEFT, DOWN, UP = "\x1b[C", "\x1b[D", "\x1b[B", "\x1b[A"
 CODE = re.compile(r"Co-op ([A-Z0-9]{6})")
 THINK = 0.3
 WAIT = 120.0  # seconds: a safety net for one screen that never shows a value
+IDLE = 5.0  # seconds the games are left alone before play, to measure their upkeep
 
 
 def board_values(screen: Screen) -> list[list[str]]:
@@ -125,6 +127,16 @@ async def play_room(players: list[Player], cells: list[int], solution: tuple[int
     return times
 
 
+async def idle_cost(server_pid: int, seconds: float = IDLE) -> str:
+    """What the games cost while nobody types (their clocks, their upkeep): a share of every
+    value's CPU below that grows with the games, not with the values."""
+    games = children_of(server_pid)
+    before = sum(cpu_seconds(pid) for pid in games)
+    await asyncio.sleep(seconds)
+    each = (sum(cpu_seconds(pid) for pid in games) - before) / seconds / max(len(games), 1)
+    return f"idle for {seconds:.0f} s: {each * 1000:.1f} ms of CPU a second a game"
+
+
 def load() -> str:
     one, five, _ = os.getloadavg()
     return f"load average {one:.1f} (1 min), {five:.1f} (5 min)"
@@ -144,6 +156,7 @@ async def measure(rooms: int, size: int, moves: int, think: float, folder: Path)
         )
         print(f"{rooms} co-op rooms of {size}: all on one board after {time.perf_counter() - started:.0f} s; {load()}")
         print("  " + memory(server))
+        print("  " + await idle_cost(server.process.pid), flush=True)
         cells = empty[: size * moves]
         shares = CpuShares(server.process.pid)
         results = await asyncio.gather(*(play_room(team, cells, made.solution, think) for team in teams))

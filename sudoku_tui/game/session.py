@@ -10,6 +10,10 @@ through it without a screen.
 The store (through a :class:`~.keeper.Keeper`): the game in play is written
 after every change and when it is left (another puzzle, quit), but only once
 it has a move or was resumed, so browsing a file's puzzles records nothing.
+With :attr:`Session.save_later` set (the screen does), a change is not written
+at once: the session asks for one :meth:`Session.flush` a little later, and
+every change until then goes with it; leaving, ending and quitting write the
+game whole at once (docs/serving.md, "What a game costs": the store's writes).
 A game that ends (solved by the player, filled by Solve, left unsolved for
 another puzzle, started afresh) goes into the player's history. Opening a
 puzzle that has a game in progress resumes it; a solved one starts afresh.
@@ -51,6 +55,9 @@ from .selection import Selection
 from .store.interface import LOCAL_PLAYER, Store
 from .store.records import Aids, Game, RoomGame, Source
 
+# Seconds a served game's change waits to be written, with every change made meanwhile: what
+# a game killed outright (SIGKILL, a power cut) may lose; docs/serving.md, "What a game costs".
+SAVE_EVERY = 1.0
 Severity = Literal["information", "warning", "error"]
 JobKind = Literal["load", "solve", "make", "grade"]
 # Where a puzzle with no level comes from that the game grades itself, in the background
@@ -179,6 +186,10 @@ class Session:
         self.watching = False  # watching a room: the board is the room's, never this player's game
         self._kept = False  # the game in play is in the store (it had a move, or was resumed)
         self._ended = False  # the game in play is over (solved or filled): nothing more is saved
+        # Called after a change instead of writing it (None: written at once): it must call
+        # flush() soon. unsaved: a change is waiting for that flush.
+        self.save_later: Callable[[], None] | None = None
+        self.unsaved = False
         self._resume_number: int | None = None
         self._resumed_origin: tuple[Source, str | None] | None = None  # for a saved puzzle played alone
 
@@ -448,8 +459,11 @@ class Session:
     def _leave(self, afresh: bool) -> None:
         """The game in play is left: for another puzzle (it stays resumable) or
         for a fresh start of the same one (it ends)."""
+        waiting, self.unsaved = self.unsaved, False  # what is written here is the game whole
         if not self.in_game or self._ended or self.watching:
             return
+        if waiting and not (self._kept or self.play.can_undo):  # only others' changes (a room's): kept as they were
+            self.save_game(force=True)
         if afresh:
             if self._kept or self.play.can_undo:
                 self.keeper.finish(self._record())
@@ -481,6 +495,7 @@ class Session:
 
     def save_game(self, force: bool = False) -> None:
         """Write the game in play, once it is worth keeping; a failure is a warning, never a crash."""
+        force, self.unsaved = force or self.unsaved, False
         if not self.in_game or self._ended or self.watching or not (force or self.play.can_undo or self._kept):
             return
         if self.keeper.save(self._record()):
@@ -491,7 +506,7 @@ class Session:
         (a watcher's never: the players solved it)."""
         if not self.watching:
             self.keeper.finish(self._record())
-        self._ended = True
+        self._ended, self.unsaved = True, False
 
     def quit(self) -> None:
         """The game ends (quit, a signal, a dropped connection): keep it, with the time
@@ -546,8 +561,22 @@ class Session:
                 self.notify(Notice(texts.solved_in(format_elapsed(self.clock.elapsed())), title=texts.SOLVED_TITLE))
         if just_solved and not self._ended:
             self._end()
-        self.save_game(force=True)
+        self._changed()
         return just_solved
+
+    def _changed(self) -> None:
+        """The play changed: written now, or by the flush the screen was asked for."""
+        if self.save_later is None or self._ended or self.watching or not self.in_game:
+            self.save_game(force=True)
+            return
+        if not self.unsaved:
+            self.unsaved = True
+            self.save_later()
+
+    def flush(self) -> None:
+        """Write the changes waiting since :attr:`save_later` was called (none: nothing)."""
+        if self.unsaved:
+            self.save_game(force=True)
 
     # The player's changes: each is one undoable move on the play, followed by
     # after_change (the clock, the save, "solved"); the answer says what to redraw.

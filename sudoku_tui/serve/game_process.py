@@ -29,6 +29,7 @@ from ..game.new_puzzle import take_turns
 from ..game.players.identity import Identity
 from ..game.players.names import new_guest_id
 from ..game.rooms.asked import read_room_text
+from ..game.session import SAVE_EVERY
 from ..game.store.location import open_store_at
 from ..paths import bundled_puzzles
 from .game_end import TERMINAL_BACK
@@ -144,6 +145,7 @@ def play(served: ServedGame) -> int:
         warm_up=False,
         crash_log=served.errors,
         tells_crash=False,
+        save_every=SAVE_EVERY,  # a hundred games share one store: a write a second each at most
     )
     app.run()
     return app.return_code or 0

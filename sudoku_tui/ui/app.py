@@ -74,6 +74,7 @@ class SudokuApp(App[None]):
         warm_up: bool = True,
         crash_log: Path | None = None,
         tells_crash: bool = True,
+        save_every: float | None = None,
     ) -> None:
         """``path``: a puzzle file to open at start. ``now``: what the game's clock
         reads (tests pass a still one, so a snapshot never shows a second pass).
@@ -84,7 +85,9 @@ class SudokuApp(App[None]):
         ``crash_log``: where what went wrong is written if the game crashes (the
         player sees one sentence, never a traceback). ``tells_crash``: the game
         says that sentence itself (a served game leaves it to the server, which
-        says it however the game ended)."""
+        says it however the game ended). ``save_every``: seconds a change waits to be
+        written, with every change made meanwhile (a served game's, where a hundred
+        games share one store); None writes each change at once."""
         super().__init__()
         self.identity = identity if identity is not None else Identity()
         opened = store if store is not None else open_local_store(player=self.identity.player)
@@ -102,7 +105,11 @@ class SudokuApp(App[None]):
         self.crash_log = crash_log
         self.tells_crash = tells_crash
         self.game = GameScreen(
-            self.session, Path(path) if path is not None else None, opened.notices, identity=self.identity
+            self.session,
+            Path(path) if path is not None else None,
+            opened.notices,
+            identity=self.identity,
+            save_every=save_every,
         )
         # Textual's web driver (serve web) blurs the game as it starts, and may do so after the
         # page has already said it has the keyboard (the page focuses the game on load): that
@@ -194,6 +201,8 @@ class SudokuApp(App[None]):
         # shows the server's paths): it goes to the crash log, the player reads a sentence.
         if not self._exit_renderables:
             return
+        with suppress(Exception):  # a crash: what the moves since the last write changed is kept
+            self.session.flush()
         written = keep_crash_report(self._exit_renderables, self.crash_log)
         self._exit_renderables.clear()
         if self.tells_crash:

@@ -231,6 +231,10 @@ class Board(Widget, can_focus=True):
             self.others = dict(others)
             self._refresh_changed()
 
+    def show_changes(self) -> None:
+        """The play changed from outside (another player's move): redraw the lines it changed."""
+        self._refresh_changed()
+
     def mark_solved(self, solved: bool) -> None:
         self.set_class(solved, "-solved")
 

@@ -13,6 +13,8 @@ command palette and F1 help all read the bindings.
 
 from __future__ import annotations
 
+import math
+import time
 from collections.abc import Callable, Iterator, Sequence
 from contextlib import suppress
 from pathlib import Path
@@ -144,9 +146,12 @@ class GameScreen(Screen[None]):
         initial_path: Path | None = None,
         store_notices: Sequence[str] = (),
         identity: Identity | None = None,
+        save_every: float | None = None,
     ) -> None:
         super().__init__()
         self.session = session
+        self.save_every = save_every
+        self._written_at = -math.inf  # when changes were last written (with save_every)
         self.players = PlayerDialogs(self, session, identity if identity is not None else Identity())
         self.initial_path = initial_path
         self.rooms = RoomPart(self)
@@ -185,6 +190,8 @@ class GameScreen(Screen[None]):
         self.status.say(texts.START)
         self.set_interval(1.0, self._show_clock)
         self._show_clock()
+        if self.save_every is not None:
+            self.session.save_later = self._save_soon
         self.app.screen_change_signal.subscribe(self, self._screen_changed)
         last = self.session.open_store(self.store_notices)
         # A player asked for a name answers that first; then the room asked for on the
@@ -1154,7 +1161,11 @@ class GameScreen(Screen[None]):
             self.puzzle_bar.show_range(texts.made_range(self.session.play.shape.name), enabled=False)
             self.sub_title = texts.room_title(room.kind or "coop", room.code)
             self._show_new_play()
-        elif kind in ("changed", "refused", "started"):
+        elif kind in ("changed", "refused"):
+            if not room.board_changed:
+                return  # one's own change come back as the room has it: the board shows it already
+            self._show_cell_changed()
+        elif kind == "started":
             board.paused = self.session.paused
             board.mark_solved(self.session.solved)
             board.refresh()
@@ -1167,5 +1178,28 @@ class GameScreen(Screen[None]):
         if kind != "moved":  # another's cursor changes no key; the Footer's check costs a millisecond
             self.refresh_bindings()
 
+    def _save_soon(self) -> None:
+        """A change waits to be written: right after its screen is drawn (the write is never
+        between a key and its answer), or, within ``save_every`` seconds of the last write, at
+        that time with every change made meanwhile. Every way out writes at once."""
+        wait = self._written_at + (self.save_every or 0.0) - time.monotonic()
+        if wait <= 0:
+            self.call_after_refresh(self._write_changes)
+        else:
+            self.set_timer(wait, self._write_changes, name="save")
+
+    def _write_changes(self) -> None:
+        self._written_at = time.monotonic()
+        self.session.flush()
+
+    def _show_cell_changed(self) -> None:
+        """Another player changed a cell: the lines it is on, not the whole board."""
+        self.board.mark_solved(self.session.solved)
+        self.board.show_changes()
+        self._show_board_state()
+        if self.session.solved:
+            self._show_clock()  # stopped: the time it stopped at
+
     def on_unmount(self) -> None:
+        self.session.flush()
         self.rooms.leave()

@@ -14,9 +14,12 @@ from __future__ import annotations
 import os
 import selectors
 import sys
+import threading
+import time
 from codecs import getincrementaldecoder
+from contextlib import suppress
 
-from textual import events
+from textual import constants, events
 from textual._xterm_parser import XTermParser
 from textual.drivers.linux_driver import LinuxDriver
 from textual.geometry import Size
@@ -28,6 +31,7 @@ from .terminal_cursor import ShowsCursor
 # 900 x 260), small enough that laying the game out stays within its memory cap.
 LARGEST = Size(1000, 500)
 READ_SIZE = 4096
+PAUSE = 0.1  # seconds: how often the input looks again while a sequence may be cut short
 
 
 def clamped(width: int, height: int) -> Size:
@@ -69,6 +73,31 @@ class PlayerInput:
             return []
 
 
+class WakingEvent(threading.Event):
+    """The input thread's signal to end, which also wakes it where it waits (a pipe it watches)."""
+
+    def __init__(self) -> None:
+        super().__init__()
+        self.wake_fd, self._wake_write = os.pipe()
+        os.set_blocking(self.wake_fd, False)
+        os.set_blocking(self._wake_write, False)
+
+    def set(self) -> None:
+        super().set()
+        with suppress(OSError):  # full (woken already) or closed (the driver is done)
+            os.write(self._wake_write, b"x")
+
+    def drain(self) -> None:
+        with suppress(OSError):
+            os.read(self.wake_fd, 64)
+
+    def close(self) -> None:
+        fds, self.wake_fd, self._wake_write = (self.wake_fd, self._wake_write), -1, -1  # never another file's
+        for fd in fds:
+            with suppress(OSError):
+                os.close(fd)
+
+
 class PlayerTerminalDriver(ShowsCursor, LinuxDriver):
     """Textual's Linux driver, with input that never ends the game and sizes that stay bounded,
     and the terminal's cursor shown on the selected cell (:mod:`.terminal_cursor`).
@@ -82,6 +111,8 @@ class PlayerTerminalDriver(ShowsCursor, LinuxDriver):
         # The size the app lays out to until the first resize (else it asks the terminal itself).
         if self._size is None:
             self._size = self._get_terminal_size()
+        self.waking = WakingEvent()
+        self.exit_event = self.waking
 
     def _get_terminal_size(self) -> tuple[int, int]:
         width, height = super()._get_terminal_size()
@@ -91,19 +122,35 @@ class PlayerTerminalDriver(ShowsCursor, LinuxDriver):
         super().process_message(clamped_message(message))
 
     def run_input_thread(self) -> None:
-        """Textual's input loop, with :class:`PlayerInput` in place of its strict decoder and parser."""
+        """Textual's input loop, with :class:`PlayerInput` in place of its strict decoder and parser,
+        asleep while nothing is typed (Textual's wakes ten times a second, which a hundred served
+        games pay for together): it waits with a timeout only while a sequence may be cut short
+        (a lone Escape), and :class:`WakingEvent` wakes it when input ends."""
         selector = selectors.SelectSelector()
         selector.register(self.fileno, selectors.EVENT_READ)
+        selector.register(self.waking.wake_fd, selectors.EVENT_READ)
         player_input = PlayerInput(self._debug)
+        typed_at: float | None = None  # when the last bytes came, while a pause may still complete them
         try:
             while not self.exit_event.is_set():
-                if selector.select(0.1):
+                ready = selector.select(None if typed_at is None else PAUSE)
+                if any(key.fd == self.waking.wake_fd for key, _ in ready):
+                    self.waking.drain()
+                    continue
+                if ready:
                     data = os.read(self.fileno, READ_SIZE)
                     if not data:  # the terminal is gone: nothing more will come
                         break
+                    typed_at = time.monotonic()
                     for event in player_input.events(data):
                         self.process_message(event)
                 for event in player_input.tick():
                     self.process_message(event)
+                if typed_at is not None and time.monotonic() - typed_at > constants.ESCAPE_DELAY + PAUSE:
+                    typed_at = None  # whatever a pause completes, tick() has given by now
         finally:
             selector.close()
+
+    def close(self) -> None:
+        super().close()
+        self.waking.close()

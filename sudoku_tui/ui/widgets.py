@@ -14,6 +14,7 @@ from textual.geometry import Size
 from textual.message import Message
 from textual.screen import Screen
 from textual.strip import Strip
+from textual.timer import Timer, TimerCallback
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, ProgressBar
 
@@ -214,6 +215,27 @@ def show_text(label: Label, text: str) -> None:
     label.update(text, layout=not same_size)
 
 
+class QuietProgressBar(ProgressBar):
+    """Textual's progress bar without the timer that updates its time estimate every second
+    (none is shown): a served game that idles wakes for its clock alone."""
+
+    def __init__(self, *, id: str, show_eta: bool) -> None:
+        # With an end from the start: a bar with none pulses, waking the game 15 times a second.
+        super().__init__(total=100, id=id, show_eta=show_eta)
+
+    def set_interval(
+        self,
+        interval: float,
+        callback: TimerCallback | None = None,
+        *,
+        name: str | None = None,
+        repeat: int = 0,
+        pause: bool = False,
+    ) -> Timer:
+        # ProgressBar's one interval (set as it mounts) updates that estimate: made paused.
+        return super().set_interval(interval, callback, name=name, repeat=repeat, pause=True)
+
+
 class StatusLine(Horizontal):
     """What is going on, the selected cell's marks (or a progress bar), the mode, the clock."""
 
@@ -222,7 +244,7 @@ class StatusLine(Horizontal):
         """Its widgets, composed by the screen (so they exist as soon as the screen does)."""
         yield Label("", id="status", markup=False)
         yield Label("", id="cell-info", markup=False)
-        yield ProgressBar(id="progress", show_eta=False)
+        yield QuietProgressBar(id="progress", show_eta=False)
         yield Label("", id="mode")
         yield Label("", id="clock")
 
@@ -233,8 +255,8 @@ class StatusLine(Horizontal):
         """The progress bar takes the place of the cell's marks while it shows;
         ``total`` None makes it pulse (no end known)."""
         bar = self.query_one("#progress", ProgressBar)
-        if shown:
-            bar.update(total=total, progress=0)
+        # Hidden, it has an end: Textual animates a bar with none (15 frames a second) even unseen.
+        bar.update(total=total if shown else 100, progress=0)
         bar.display = shown
         self.query_one("#cell-info", Label).display = not shown
 

@@ -58,3 +58,47 @@ def test_only_a_made_puzzles_game_with_moves_is_at_stake(tmp_path: Path) -> None
     cell = next(cell for cell in range(81) if not session.play.is_given(cell))
     session.play.enter(cell, 1)
     assert session.at_stake  # a daily of another day than today: d would not make it again
+
+
+def stored_values(tmp_path: Path, session: Session) -> list[int] | None:
+    """The values of the game in play as the store has them (another connection's view)."""
+    store = SqliteStore(tmp_path / "store.sqlite3")
+    try:
+        found = store.games_in_progress(session.keeper.player)
+        return found[0].value_list() if found else None
+    finally:
+        store.close()
+
+
+def empty_cells(session: Session) -> list[int]:
+    return [cell for cell in range(16) if not session.play.values[cell]]
+
+
+def test_changes_wait_for_one_flush_when_asked_and_every_way_out_writes_them(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    asked: list[int] = []
+    session.save_later = lambda: asked.append(1)
+    first, second, third = empty_cells(session)[:3]
+    session.enter(first, 1)
+    session.enter(second, 2)
+    assert asked == [1]  # one flush asked for both
+    assert stored_values(tmp_path, session) is None  # nothing written yet
+    session.flush()
+    stored = stored_values(tmp_path, session)
+    assert stored is not None and stored[first] == 1 and stored[second] == 2
+    session.enter(third, 3)
+    assert asked == [1, 1]
+    session.quit()  # a hang-up or a stop: the waiting change is written
+    stored = stored_values(tmp_path, session)
+    assert stored is not None and stored[third] == 3
+
+
+def test_a_change_waiting_goes_with_the_game_left_for_another_puzzle(tmp_path: Path) -> None:
+    session = session_on(tmp_path)
+    session.save_later = lambda: None
+    cell = empty_cells(session)[0]
+    session.enter(cell, 4)
+    session.show_puzzle(1)
+    session.show_puzzle(0)  # resumed from the store
+    assert session.play.values[cell] == 4
+    assert not session.unsaved

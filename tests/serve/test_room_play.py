@@ -257,3 +257,16 @@ async def test_a_newcomer_sees_the_colours_already_on_the_board(tmp_path: Path) 
         assert cat.session.play.colours[9] == 4
         for player in (ann, bob, cat):
             player.close()
+
+
+async def test_only_another_players_change_marks_the_board_changed(tmp_path: Path) -> None:
+    """A remote move redraws the cell's lines; one's own change coming back redraws nothing."""
+    async with running_hub() as (hub, _):
+        ann, bob = await _coop(tmp_path, hub.path, "Ann", "Bob")
+        ann.room.enter(5, 2)
+        await ann.until("changed", cell=5)
+        assert not ann.room.board_changed  # the board showed it as the key was typed
+        await bob.until("changed", cell=5)
+        assert bob.room.board_changed
+        ann.close()
+        bob.close()

@@ -158,3 +158,21 @@ async def test_the_441k_exchange_file_loads(exchange_441k: Path) -> None:
         assert app.session.number == 441_272
         await pilot.press("g", *"441273", "enter")
         assert app.session.number == 441_272
+
+
+async def test_the_progress_bar_wakes_the_game_only_while_it_pulses() -> None:
+    """A hidden bar used to animate 15 times a second and update a time estimate every second:
+    every idle served game woke for it."""
+    app = SudokuApp()
+    async with app.run_test(size=SIZE) as pilot:
+        await settle(pilot)
+        bar = app.query_one("#progress", ProgressBar)
+        assert not bar.display
+        assert bar.query_one("Bar").auto_refresh is None
+        assert not [timer for timer in bar._timers if timer._active.is_set()]  # no estimate of the time left
+        app.game.status.show_bar(True, total=None)  # making a puzzle: no end known
+        await pilot.pause()
+        assert bar.query_one("Bar").auto_refresh is not None
+        app.game.status.show_bar(False)
+        await pilot.pause()
+        assert bar.query_one("Bar").auto_refresh is None

@@ -2,6 +2,7 @@
 
 from __future__ import annotations
 
+import select
 from pathlib import Path
 
 import pytest
@@ -10,6 +11,7 @@ from ui_helpers import SIZE, load, settle
 
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.board import Board
+from sudoku_tui.ui.terminal_input import WakingEvent
 
 
 async def test_nine_by_nine_fits_80x24_with_room_for_every_mark(puzzle_dir: Path) -> None:
@@ -105,3 +107,19 @@ async def test_sixteen_by_sixteen_fits_80x24_without_the_header(tmp_path: Path) 
         assert app.session.play.values[0] == 16
         await pilot.press("a", "b")
         assert app.session.play.values[0] == 16
+
+
+def test_the_input_threads_end_wakes_it_where_it_waits() -> None:
+    """The input thread sleeps until a key comes (no wake-up ten times a second): being told
+    to end must wake it too."""
+    event = WakingEvent()
+    try:
+        assert not select.select([event.wake_fd], [], [], 0)[0]
+        event.set()
+        assert select.select([event.wake_fd], [], [], 5)[0] and event.is_set()
+        event.drain()
+        assert not select.select([event.wake_fd], [], [], 0)[0]
+    finally:
+        event.close()
+    event.set()  # closed: setting it still works, writing nowhere
+    assert event.wake_fd == -1

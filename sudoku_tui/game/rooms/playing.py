@@ -76,6 +76,7 @@ class RoomPlay:
     # cell -> (value, marks, colour, the version it was made on) of this player's changes the room has not acknowledged
     pending: dict[int, tuple[int, int, int, int]] = field(default_factory=dict)
     resyncing: bool = False  # the room is being sent again (its server missed lines): see _resend
+    board_changed: bool = False  # the last message received changed a cell of this game's board
 
     # ---- joining ---------------------------------------------------------------------
 
@@ -340,6 +341,7 @@ class RoomPlay:
     def receive(self, message: dict[str, Any]) -> str:
         """A checked message from the hub; its kind, for the screen to know what to show again."""
         kind = str(message["kind"])
+        self.board_changed = False
         handler = getattr(self, f"_on_{kind}", None)
         if handler is not None:
             handler(message)
@@ -442,6 +444,7 @@ class RoomPlay:
         if play.is_given(cell) or (play.values[cell], play.marks[cell], play.colours[cell]) == (value, marks, colour):
             return
         play.values[cell], play.marks[cell], play.colours[cell] = value, marks, colour
+        self.board_changed = True
         self.session.after_change()
 
     def _on_moved(self, message: dict[str, Any]) -> None:
