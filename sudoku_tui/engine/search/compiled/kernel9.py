@@ -30,7 +30,7 @@ from collections.abc import Sequence
 import numpy as np
 
 from .jit import njit
-from .kernel import popcount
+from .bits import lowest, ones
 
 BAND = (1 << 27) - 1
 OPEN = 27  # state[OPEN + b]: the open cells of band b
@@ -83,7 +83,7 @@ BOXES_OF_ROW, SHRINK, EXPAND, PEERS, COLUMNS, BOX_MASKS, BIT_INDEX = _tables()
 
 @njit
 def _index(bit: int) -> int:
-    return int(BIT_INDEX[((bit * 0x077CB531) & 0xFFFFFFFF) >> 27])
+    return lowest(bit)
 
 
 @njit
@@ -319,8 +319,8 @@ def _branch(state: np.ndarray) -> None:
             cells ^= bit
             cell = _index(bit)
             column = COLUMNS[cell]
-            score = popcount(state[OPEN + band] & PEERS[cell])
-            score += popcount(o0 & column) + popcount(o1 & column) + popcount(o2 & column)
+            score = ones(state[OPEN + band] & PEERS[cell])
+            score += ones(o0 & column) + ones(o1 & column) + ones(o2 & column)
             if score > best_score:
                 best_score, best_band, best = score, band, bit
     values = 0
