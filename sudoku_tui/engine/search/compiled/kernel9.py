@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .jit import njit
+from .jit import njit, njit_inline
 from .bits import lowest, ones
 
 BAND = (1 << 27) - 1
@@ -81,12 +81,12 @@ def _tables() -> tuple[np.ndarray, ...]:
 BOXES_OF_ROW, SHRINK, EXPAND, PEERS, COLUMNS, BOX_MASKS, BIT_INDEX = _tables()
 
 
-@njit
+@njit_inline
 def _index(bit: int) -> int:
     return lowest(bit)
 
 
-@njit
+@njit_inline
 def _place(state: np.ndarray, value: int, band: int, bit: int) -> bool:
     """Put ``value`` (0-8) in the cell ``bit`` of ``band`` and take it from
     the cell's peers; False when the value may no longer go there."""
@@ -106,7 +106,7 @@ def _place(state: np.ndarray, value: int, band: int, bit: int) -> bool:
     return True
 
 
-@njit
+@njit_inline
 def _place_open(state: np.ndarray, value: int, band: int, cells: int) -> int:
     """``_place`` for each open cell of the mask ``cells`` of ``band``: -1 on
     a contradiction, else 1 when anything was placed."""
@@ -121,7 +121,7 @@ def _place_open(state: np.ndarray, value: int, band: int, cells: int) -> int:
     return 1
 
 
-@njit
+@njit_inline
 def _singles_of_rows(rows: int) -> int:
     """The cells of a band's 27-bit mask that are alone in their row."""
     out = 0
