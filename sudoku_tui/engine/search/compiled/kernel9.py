@@ -132,7 +132,7 @@ def _singles_of_rows(rows: int) -> int:
     return out
 
 
-@njit
+@njit_inline
 def _bands(state: np.ndarray, seen: np.ndarray) -> int:
     """Mini-row permutations and hidden singles of rows and boxes in every
     (value, band) mask changed since ``seen``; -1 on a contradiction, else
@@ -161,7 +161,7 @@ def _bands(state: np.ndarray, seen: np.ndarray) -> int:
     return placed
 
 
-@njit
+@njit_inline
 def _stacks(state: np.ndarray, seen: np.ndarray) -> int:
     """The same for columns: band-column permutations in each stack, and
     hidden singles of columns; -1 on a contradiction, else whether anything
@@ -206,7 +206,7 @@ def _stacks(state: np.ndarray, seen: np.ndarray) -> int:
     return changed
 
 
-@njit
+@njit_inline
 def _naked(state: np.ndarray) -> int:
     """Naked singles, band by band; -1 when a cell has no value left."""
     placed = 0
@@ -271,7 +271,7 @@ def start(givens: np.ndarray, state: np.ndarray, seen: np.ndarray) -> bool:
     return propagate(state, seen)
 
 
-@njit
+@njit_inline
 def _fewest(state: np.ndarray, band: int, fewest: int) -> tuple[int, int]:
     """The open cells of ``band`` with the fewest values (two, three, or any),
     as (how many values, which cells); (fewest, 0) when none has fewer than
@@ -293,7 +293,7 @@ def _fewest(state: np.ndarray, band: int, fewest: int) -> tuple[int, int]:
     return 4, open_cells & -open_cells
 
 
-@njit
+@njit_inline
 def _branch(state: np.ndarray) -> None:
     """Choose the open cell to branch on; its place goes to ``state[CELL]``
     (band << 5 | bit), its values to ``state[LEFT]``.
@@ -331,7 +331,7 @@ def _branch(state: np.ndarray) -> None:
     state[LEFT] = values
 
 
-@njit
+@njit_inline
 def _try_next(stack: np.ndarray, depth: int, seen: np.ndarray) -> bool:
     """Place the next value left at ``depth`` into a copy one level down and
     propagate; False when that value leads to a contradiction."""
