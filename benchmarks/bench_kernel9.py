@@ -66,7 +66,7 @@ def kernel_rate(givens: np.ndarray) -> float:
 def tdoku_rate(rater: Path, path: Path, puzzles: int) -> float:
     reps = 1
     while True:
-        seconds = timed(lambda: os.system(f"{rater} {path} {reps} > /dev/null"))
+        seconds = timed(lambda reps=reps: os.system(f"{rater} {path} {reps} > /dev/null"))
         if seconds >= WORK_SECONDS:
             return reps * puzzles / seconds
         reps *= 2 if seconds * 4 < WORK_SECONDS else 1 + int(WORK_SECONDS / max(seconds, 0.01))

@@ -10,7 +10,7 @@ only keeps the kernel's modules importable.
 from __future__ import annotations
 
 from collections.abc import Callable
-from typing import Any
+from typing import Any, cast
 
 from .jit import JIT_ENABLED
 
@@ -27,29 +27,29 @@ ones: Callable[[int], int] = _ones
 lowest: Callable[[int], int] = _lowest
 
 if JIT_ENABLED:
-    from llvmlite import ir
     from numba import types
     from numba.extending import intrinsic
 
     @intrinsic
-    def _ctpop(typing_context: Any, x: Any) -> Any:
+    def _ctpop(_typing_context: Any, x: Any) -> Any:
         if not isinstance(x, types.Integer):
             return None
 
-        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
+        def codegen(_context: Any, builder: Any, _signature: Any, args: Any) -> Any:
             return builder.ctpop(args[0])
 
         return x(x), codegen
 
     @intrinsic
-    def _cttz(typing_context: Any, x: Any) -> Any:
+    def _cttz(_typing_context: Any, x: Any) -> Any:
         if not isinstance(x, types.Integer):
             return None
 
-        def codegen(context: Any, builder: Any, signature: Any, args: Any) -> Any:
-            return builder.cttz(args[0], ir.Constant(ir.IntType(1), 0))
+        def codegen(context: Any, builder: Any, _signature: Any, args: Any) -> Any:
+            # False: zero gives 64, not an undefined value
+            return builder.cttz(args[0], context.get_constant(types.boolean, False))
 
         return x(x), codegen
 
-    ones = _ctpop
-    lowest = _cttz
+    ones = cast(Callable[[int], int], _ctpop)
+    lowest = cast(Callable[[int], int], _cttz)

@@ -29,8 +29,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .jit import njit, njit_inline
 from .bits import lowest, ones
+from .jit import njit, njit_inline
 
 BAND = (1 << 27) - 1
 OPEN = 27  # state[OPEN + b]: the open cells of band b
@@ -68,17 +68,10 @@ def _tables() -> tuple[np.ndarray, ...]:
                 peers[cell] |= 1 << other
         columns[cell] = SPREAD << col
     box_masks = [SPREAD * (7 << (3 * k)) for k in range(3)]
-    # de Bruijn sequence: the index of a single bit from one multiply
-    bit_index = [0] * 32
-    for index in range(32):
-        bit_index[((0x077CB531 << index) & 0xFFFFFFFF) >> 27] = index
-    return tuple(
-        np.array(table, dtype=np.int64)
-        for table in (boxes_of_row, shrink, expand, peers, columns, box_masks, bit_index)
-    )
+    return tuple(np.array(table, dtype=np.int64) for table in (boxes_of_row, shrink, expand, peers, columns, box_masks))
 
 
-BOXES_OF_ROW, SHRINK, EXPAND, PEERS, COLUMNS, BOX_MASKS, BIT_INDEX = _tables()
+BOXES_OF_ROW, SHRINK, EXPAND, PEERS, COLUMNS, BOX_MASKS = _tables()
 
 
 @njit_inline
