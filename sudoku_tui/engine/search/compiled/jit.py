@@ -27,3 +27,12 @@ def njit(function: F) -> F:
     if JIT_ENABLED:
         return cast(F, _numba_njit(cache=True, nogil=True)(function))
     return function
+
+
+def njit_inline(function: F) -> F:
+    """``njit`` for a small helper of a hot loop, which Numba copies into
+    each caller: a compiled call passes every array as seven words and
+    checks for an exception on return, more than a helper's own work."""
+    if JIT_ENABLED:
+        return cast(F, _numba_njit(cache=True, nogil=True, inline="always")(function))
+    return function

@@ -29,8 +29,8 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .jit import njit
-from .kernel import popcount
+from .bits import lowest, ones
+from .jit import njit, njit_inline
 
 BAND = (1 << 27) - 1
 OPEN = 27  # state[OPEN + b]: the open cells of band b
@@ -68,25 +68,18 @@ def _tables() -> tuple[np.ndarray, ...]:
                 peers[cell] |= 1 << other
         columns[cell] = SPREAD << col
     box_masks = [SPREAD * (7 << (3 * k)) for k in range(3)]
-    # de Bruijn sequence: the index of a single bit from one multiply
-    bit_index = [0] * 32
-    for index in range(32):
-        bit_index[((0x077CB531 << index) & 0xFFFFFFFF) >> 27] = index
-    return tuple(
-        np.array(table, dtype=np.int64)
-        for table in (boxes_of_row, shrink, expand, peers, columns, box_masks, bit_index)
-    )
+    return tuple(np.array(table, dtype=np.int64) for table in (boxes_of_row, shrink, expand, peers, columns, box_masks))
 
 
-BOXES_OF_ROW, SHRINK, EXPAND, PEERS, COLUMNS, BOX_MASKS, BIT_INDEX = _tables()
+BOXES_OF_ROW, SHRINK, EXPAND, PEERS, COLUMNS, BOX_MASKS = _tables()
 
 
-@njit
+@njit_inline
 def _index(bit: int) -> int:
-    return int(BIT_INDEX[((bit * 0x077CB531) & 0xFFFFFFFF) >> 27])
+    return lowest(bit)
 
 
-@njit
+@njit_inline
 def _place(state: np.ndarray, value: int, band: int, bit: int) -> bool:
     """Put ``value`` (0-8) in the cell ``bit`` of ``band`` and take it from
     the cell's peers; False when the value may no longer go there."""
@@ -106,7 +99,7 @@ def _place(state: np.ndarray, value: int, band: int, bit: int) -> bool:
     return True
 
 
-@njit
+@njit_inline
 def _place_open(state: np.ndarray, value: int, band: int, cells: int) -> int:
     """``_place`` for each open cell of the mask ``cells`` of ``band``: -1 on
     a contradiction, else 1 when anything was placed."""
@@ -121,7 +114,7 @@ def _place_open(state: np.ndarray, value: int, band: int, cells: int) -> int:
     return 1
 
 
-@njit
+@njit_inline
 def _singles_of_rows(rows: int) -> int:
     """The cells of a band's 27-bit mask that are alone in their row."""
     out = 0
@@ -132,7 +125,7 @@ def _singles_of_rows(rows: int) -> int:
     return out
 
 
-@njit
+@njit_inline
 def _bands(state: np.ndarray, seen: np.ndarray) -> int:
     """Mini-row permutations and hidden singles of rows and boxes in every
     (value, band) mask changed since ``seen``; -1 on a contradiction, else
@@ -161,7 +154,7 @@ def _bands(state: np.ndarray, seen: np.ndarray) -> int:
     return placed
 
 
-@njit
+@njit_inline
 def _stacks(state: np.ndarray, seen: np.ndarray) -> int:
     """The same for columns: band-column permutations in each stack, and
     hidden singles of columns; -1 on a contradiction, else whether anything
@@ -206,7 +199,7 @@ def _stacks(state: np.ndarray, seen: np.ndarray) -> int:
     return changed
 
 
-@njit
+@njit_inline
 def _naked(state: np.ndarray) -> int:
     """Naked singles, band by band; -1 when a cell has no value left."""
     placed = 0
@@ -271,7 +264,7 @@ def start(givens: np.ndarray, state: np.ndarray, seen: np.ndarray) -> bool:
     return propagate(state, seen)
 
 
-@njit
+@njit_inline
 def _fewest(state: np.ndarray, band: int, fewest: int) -> tuple[int, int]:
     """The open cells of ``band`` with the fewest values (two, three, or any),
     as (how many values, which cells); (fewest, 0) when none has fewer than
@@ -293,7 +286,7 @@ def _fewest(state: np.ndarray, band: int, fewest: int) -> tuple[int, int]:
     return 4, open_cells & -open_cells
 
 
-@njit
+@njit_inline
 def _branch(state: np.ndarray) -> None:
     """Choose the open cell to branch on; its place goes to ``state[CELL]``
     (band << 5 | bit), its values to ``state[LEFT]``.
@@ -319,8 +312,8 @@ def _branch(state: np.ndarray) -> None:
             cells ^= bit
             cell = _index(bit)
             column = COLUMNS[cell]
-            score = popcount(state[OPEN + band] & PEERS[cell])
-            score += popcount(o0 & column) + popcount(o1 & column) + popcount(o2 & column)
+            score = ones(state[OPEN + band] & PEERS[cell])
+            score += ones(o0 & column) + ones(o1 & column) + ones(o2 & column)
             if score > best_score:
                 best_score, best_band, best = score, band, bit
     values = 0
@@ -331,7 +324,7 @@ def _branch(state: np.ndarray) -> None:
     state[LEFT] = values
 
 
-@njit
+@njit_inline
 def _try_next(stack: np.ndarray, depth: int, seen: np.ndarray) -> bool:
     """Place the next value left at ``depth`` into a copy one level down and
     propagate; False when that value leads to a contradiction."""
