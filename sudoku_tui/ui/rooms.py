@@ -210,7 +210,7 @@ def panel_lines(room: RoomPlay) -> list[str]:
     return lines
 
 
-CURSOR_EVERY = 0.1  # seconds: the others hear of one's cursor at most this often
+CURSOR_EVERY = 0.1  # seconds: the others hear of one's cursor this long after it moved, at most this often
 
 
 class RoomPart:
@@ -227,19 +227,18 @@ class RoomPart:
         self.cursor_at = -1  # the cell the cursor last moved to
 
     def moved_to(self, cell: int) -> None:
-        """The player's cursor went to ``cell``: the others hear of it now, or (within
-        :data:`CURSOR_EVERY` of the last time they heard) once it has rested, the last cell only.
-        An arrow key held or typed fast would otherwise redraw every other screen of the room
-        once a cell."""
+        """The player's cursor went to ``cell``: the others hear of it :data:`CURSOR_EVERY`
+        after the first move of a run of moves, the last cell only. Arrow keys typed one after
+        another would otherwise redraw every other screen of the room once a cell, and a
+        redraw is what a served game spends most on."""
         self.cursor_at = cell
         if self.cursor_timer is None and self.room is not None:
-            self.room.moved_to(cell)
             self.cursor_timer = self.screen.set_timer(CURSOR_EVERY, self._cursor_rested)
 
     def _cursor_rested(self) -> None:
         self.cursor_timer = None
-        if self.room is not None and self.cursor_at != self.room.sent_cursor:
-            self.moved_to(self.cursor_at)
+        if self.room is not None:
+            self.room.moved_to(self.cursor_at)  # said only when it is not the cell said last
 
     def open(self) -> None:
         rooms = self.screen.players.identity.rooms

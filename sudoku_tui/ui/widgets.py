@@ -6,6 +6,7 @@ from typing import ClassVar
 
 from rich.cells import cell_len
 from rich.segment import Segment
+from rich.style import Style
 from textual import events
 from textual.app import ComposeResult
 from textual.binding import Binding, BindingType
@@ -52,6 +53,8 @@ class DigitCounts(Widget):
         self.border_title = texts.COUNTS_HEADING
         self.rows: list[tuple[str, int]] = []  # (symbol, left to place)
         self.chosen = 0
+        self._looks: tuple[Style, Style, Style] | None = None
+        self._looks_applied: object = None  # the component styles the looks were made from
 
     def show(self, symbols: str, left: list[int], chosen: int) -> None:
         rows = list(zip(symbols, left, strict=True))
@@ -63,18 +66,27 @@ class DigitCounts(Widget):
     def get_content_height(self, container: Size, viewport: Size, width: int) -> int:
         return len(self.rows)
 
+    def _styles(self) -> tuple[Style, Style, Style]:
+        """The plain, chosen and done styles, worked out again only when Textual applied the
+        CSS anew (as the board's looks): a widget's style walks its ancestors, which twice a
+        line was a good part of a value's redraw."""
+        applied = self._component_styles.get("digit-counts--chosen")
+        if self._looks is None or applied is not self._looks_applied:
+            self._looks_applied = applied
+            base = self.rich_style
+            chosen = base + self.get_component_rich_style("digit-counts--chosen")
+            self._looks = (base, chosen, base + self.get_component_rich_style("digit-counts--done"))
+        return self._looks
+
     def render_line(self, y: int) -> Strip:
+        base, chosen_style, done_style = self._styles()
         if y >= len(self.rows):
-            return Strip.blank(self.size.width, self.rich_style)
+            return Strip.blank(self.size.width, base)
         symbol, left = self.rows[y]
         chosen = y + 1 == self.chosen
         text = f"{'›' if chosen else ' '}{symbol} {left if left else '✓':>2}"
-        style = self.rich_style
-        if chosen:
-            style += self.get_component_rich_style("digit-counts--chosen")
-        elif not left:
-            style += self.get_component_rich_style("digit-counts--done")
-        return Strip([Segment(text, style)]).extend_cell_length(self.size.width, self.rich_style)
+        style = chosen_style if chosen else base if left else done_style
+        return Strip([Segment(text, style)]).extend_cell_length(self.size.width, base)
 
 
 ROOM_PANEL_WIDTH = 25  # a room's panel beside the board, with its margin (ui/rooms.py)

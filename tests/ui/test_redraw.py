@@ -9,7 +9,8 @@ from ui_helpers import SIZE, load, still_clock
 
 from sudoku_tui.paths import bundled_puzzles
 from sudoku_tui.ui import SudokuApp
-from sudoku_tui.ui.widgets import GameFooter
+from sudoku_tui.ui.themes import HIGH_CONTRAST
+from sudoku_tui.ui.widgets import DigitCounts, GameFooter
 
 # Moves across and down, a value, marks, undo, highlighting off and on, a value chosen.
 KEYS = ["right", "right", "down", "5", "left", "p", "3", "4", "p", "u", "x", "down", "x", "f", "7", "up", "f", "6"]
@@ -79,3 +80,19 @@ async def test_the_others_cursors_redraw_where_they_move() -> None:
         plan = board.plan
         line = board.render_line(plan.cell_y[row] + plan.cell_height // 2).text  # the cell's values' line
         assert line[plan.cell_x[col] + plan.cell_width - 1] == "Q"
+
+
+async def test_the_counts_take_a_new_theme_at_once() -> None:
+    """The value counts keep their styles between redraws; a theme chosen still shows on them."""
+    app = SudokuApp(now=still_clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, bundled_puzzles() / "9x9-easy.txt")
+        counts = app.game.query_one(DigitCounts)
+        await pilot.press("right", "5")
+        before = await screen_now(pilot)
+        app.theme = HIGH_CONTRAST.name
+        shown = await screen_now(pilot)
+        assert shown != before
+        counts._looks = None  # the styles worked out anew, as on a first drawing
+        counts.refresh()
+        assert shown == await screen_now(pilot)

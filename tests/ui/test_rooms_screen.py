@@ -96,7 +96,8 @@ async def test_a_shared_board_on_two_screens(tmp_path: Path) -> None:
         await a.press("right", "2")
         await until([a, b], lambda: bob_screen.session.play.values[1] == 2)
         await b.press("down")
-        await until([a, b], lambda: 1 in ann_screen.rooms.room.cursors)  # type: ignore[union-attr]
+        # Bob's cursor is told once it rests, the last cell only: wait for r2c1 (cell 4 of 4x4).
+        await until([a, b], lambda: ann_screen.rooms.room.cursors.get(1) == 4)  # type: ignore[union-attr]
         panel = str(ann_screen.query_one("#room", RoomPanel).render())
         assert "Ann" in panel and "Bob" in panel and "Co-op" in panel and "r2c1" in panel  # Bob's cursor, one down
         assert "Waiting" not in str(bob_screen.query_one("#room", RoomPanel).render())
