@@ -71,6 +71,7 @@ from ..game.store.records import Game, Source
 from ..game.store.statistics import PlayedGame
 from .board import Board
 from .commands import palette_commands
+from .compositor import PartialCompositor
 from .dialogs import LeaveGameDialog, MessageDialog, OpenFileDialog, ResumeDialog
 from .drawing.layout import choose_plan, smallest_plan
 from .ghost import GhostPanel, GhostPart
@@ -149,6 +150,7 @@ class GameScreen(Screen[None]):
         save_every: float | None = None,
     ) -> None:
         super().__init__()
+        self._compositor = PartialCompositor()  # a key draws only what it changed (compositor.py)
         self.session = session
         self.save_every = save_every
         self._written_at = -math.inf  # when changes were last written (with save_every)

@@ -160,7 +160,10 @@ class BoardStrips:
                 segments.append(Segment(text, base))
             else:
                 segments.append(Segment(text, heavy if kind == "heavy" else light))
-        strip = Strip(segments, plan.width)
+        # Cells are drawn a character run at a time; joined, a line has a third of the
+        # segments, and every later step (Textual's styles and colour filter, the cuts of
+        # the screen, the terminal's escape codes) goes segment by segment.
+        strip = Strip(segments, plan.width).simplify()
         if scene.paused and y == plan.height // 2:
             strip = paused_banner(strip, plan.width, base + looks["paused"])
         return strip.extend_cell_length(scene.width, base)

@@ -1,0 +1,74 @@
+"""The game screen's compositor draws a partial update from the widgets it meets only, and
+what it sends for the update's lines is what Textual's own compositor sends."""
+
+from __future__ import annotations
+
+import functools
+
+from textual import _styles_cache
+from textual._compositor import ChopsUpdate, Compositor
+from textual.geometry import Region
+from textual.widget import Widget
+from ui_helpers import SIZE, load, still_clock
+
+from sudoku_tui.paths import bundled_puzzles
+from sudoku_tui.ui import SudokuApp
+from sudoku_tui.ui.compositor import PartialCompositor
+
+# Regions a partial update covers: a board line, the board's top, the counts beside it, the
+# clock, a run from the board to the status line, the whole screen.
+CROPS = [
+    Region(0, 5, 73, 1),
+    Region(0, 2, 80, 6),
+    Region(74, 2, 6, 10),
+    Region(72, 22, 7, 1),
+    Region(3, 18, 61, 5),
+    Region(0, 0, 80, 24),
+]
+
+
+def sent(app: SudokuApp, compositor: Compositor, crop: Region) -> str:
+    """What an update of ``crop`` writes to the terminal (its escape codes and text)."""
+    spans = list(compositor._regions_to_spans([crop]))
+    lines = {y for y, _, _ in spans}
+    chops = compositor._render_chops(crop, lines.__contains__)
+    update = ChopsUpdate(chops, spans, [cuts[1:] for cuts in compositor.cuts])
+    return update.render_segments(app.console)
+
+
+async def test_a_partial_update_sends_what_textuals_compositor_sends() -> None:
+    app = SudokuApp(now=still_clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, bundled_puzzles() / "9x9-easy.txt")
+        await pilot.press("right", "down", "5", "p", "3")
+        await pilot.pause()
+        compositor = app.game._compositor
+        assert isinstance(compositor, PartialCompositor)
+        for crop in CROPS:
+            ours = sent(app, compositor, crop)
+            compositor._get_renders = functools.partial(Compositor._get_renders, compositor)  # type: ignore[method-assign]
+            try:
+                textuals = sent(app, compositor, crop)
+            finally:
+                del compositor._get_renders
+            assert ours == textuals, crop
+            assert len(ours) > crop.width, crop  # the region's text and its styles
+
+
+async def test_a_partial_update_draws_only_the_widgets_it_meets(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    drawn: list[str] = []
+    render_widget = _styles_cache.StylesCache.render_widget
+
+    def counted(cache: _styles_cache.StylesCache, widget: Widget, crop: Region):  # type: ignore[no-untyped-def]
+        drawn.append(type(widget).__name__)
+        return render_widget(cache, widget, crop)
+
+    app = SudokuApp(now=still_clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, bundled_puzzles() / "9x9-easy.txt")
+        await pilot.pause()
+        monkeypatch.setattr(_styles_cache.StylesCache, "render_widget", counted)
+        clock = app.game.query_one("#clock")
+        app.game._compositor._render_chops(clock.region, lambda y: y == clock.region.y)
+        assert "Header" not in drawn and "Board" not in drawn and "GameFooter" not in drawn
+        assert "Label" in drawn  # the clock itself
