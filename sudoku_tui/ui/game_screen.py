@@ -188,6 +188,9 @@ class GameScreen(Screen[None]):
 
     def on_mount(self) -> None:
         self.board.focus()
+        # The cell's marks in the status line change as the cursor does, not a message later:
+        # the board's lines and the status line go to the terminal in one update.
+        self.watch(self.board, "cursor", self._cursor_moved, init=False)
         self._check_size()
         self.status.say(texts.START)
         self.set_interval(1.0, self._show_clock)
@@ -977,6 +980,9 @@ class GameScreen(Screen[None]):
         self._moment_passed()
         self._show_cell(message.board)
         self._show_counts()
+
+    def _cursor_moved(self) -> None:
+        self._show_cell(self.board)  # shown again on the Selected message: the same text, no redraw
 
     def _show_cell(self, board: Board) -> None:
         """The status line's cell part: the mode, and the cell's marks (none while paused)."""

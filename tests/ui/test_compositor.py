@@ -6,7 +6,7 @@ from __future__ import annotations
 import functools
 
 from textual import _styles_cache
-from textual._compositor import ChopsUpdate, Compositor
+from textual._compositor import Compositor
 from textual.geometry import Region
 from textual.widget import Widget
 from ui_helpers import SIZE, load, still_clock
@@ -15,24 +15,27 @@ from sudoku_tui.paths import bundled_puzzles
 from sudoku_tui.ui import SudokuApp
 from sudoku_tui.ui.compositor import PartialCompositor
 
-# Regions a partial update covers: a board line, the board's top, the counts beside it, the
-# clock, a run from the board to the status line, the whole screen.
-CROPS = [
-    Region(0, 5, 73, 1),
-    Region(0, 2, 80, 6),
-    Region(74, 2, 6, 10),
-    Region(72, 22, 7, 1),
-    Region(3, 18, 61, 5),
-    Region(0, 0, 80, 24),
+# What partial updates cover: a board line, the board's top, the counts beside it, the
+# clock, a run from the board to the status line, the whole screen; and several at once, as
+# a key changes the board's lines and the status line's marks.
+UPDATES = [
+    [Region(0, 5, 73, 1)],
+    [Region(0, 2, 80, 6)],
+    [Region(74, 2, 6, 10)],
+    [Region(72, 22, 7, 1)],
+    [Region(3, 18, 61, 5)],
+    [Region(0, 0, 80, 24)],
+    [Region(3, 22, 61, 1), Region(0, 9, 73, 6), Region(0, 16, 73, 6), Region(0, 2, 73, 2)],
+    [Region(74, 2, 6, 10), Region(72, 22, 7, 1)],
 ]
 
 
-def sent(app: SudokuApp, compositor: Compositor, crop: Region) -> str:
-    """What an update of ``crop`` writes to the terminal (its escape codes and text)."""
-    spans = list(compositor._regions_to_spans([crop]))
-    lines = {y for y, _, _ in spans}
-    chops = compositor._render_chops(crop, lines.__contains__)
-    update = ChopsUpdate(chops, spans, [cuts[1:] for cuts in compositor.cuts])
+def sent(app: SudokuApp, compositor: Compositor, regions: list[Region]) -> str:
+    """What a partial update of ``regions`` writes to the terminal (its escape codes and text)."""
+    compositor._dirty_regions.clear()
+    compositor._dirty_regions.update(regions)
+    update = compositor.render_partial_update()
+    assert update is not None
     return update.render_segments(app.console)
 
 
@@ -44,15 +47,15 @@ async def test_a_partial_update_sends_what_textuals_compositor_sends() -> None:
         await pilot.pause()
         compositor = app.game._compositor
         assert isinstance(compositor, PartialCompositor)
-        for crop in CROPS:
-            ours = sent(app, compositor, crop)
+        for regions in UPDATES:
+            ours = sent(app, compositor, regions)
             compositor._get_renders = functools.partial(Compositor._get_renders, compositor)  # type: ignore[method-assign]
             try:
-                textuals = sent(app, compositor, crop)
+                textuals = sent(app, compositor, regions)
             finally:
                 del compositor._get_renders
-            assert ours == textuals, crop
-            assert len(ours) > crop.width, crop  # the region's text and its styles
+            assert ours == textuals, regions
+            assert len(ours) > sum(region.width for region in regions), regions  # their text and styles
 
 
 async def test_a_partial_update_draws_only_the_widgets_it_meets(monkeypatch) -> None:  # type: ignore[no-untyped-def]
@@ -69,6 +72,7 @@ async def test_a_partial_update_draws_only_the_widgets_it_meets(monkeypatch) -> 
         await pilot.pause()
         monkeypatch.setattr(_styles_cache.StylesCache, "render_widget", counted)
         clock = app.game.query_one("#clock")
-        app.game._compositor._render_chops(clock.region, lambda y: y == clock.region.y)
+        app.game._compositor._dirty_regions.add(clock.region)
+        app.game._compositor.render_partial_update()
         assert "Header" not in drawn and "Board" not in drawn and "GameFooter" not in drawn
         assert "Label" in drawn  # the clock itself

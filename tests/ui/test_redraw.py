@@ -4,6 +4,7 @@ change), and what is on screen is still what a whole redraw would show."""
 from __future__ import annotations
 
 from textual.pilot import Pilot
+from textual.screen import Screen
 from textual.widgets._footer import FooterKey
 from ui_helpers import SIZE, load, still_clock
 
@@ -96,3 +97,24 @@ async def test_the_counts_take_a_new_theme_at_once() -> None:
         counts._looks = None  # the styles worked out anew, as on a first drawing
         counts.refresh()
         assert shown == await screen_now(pilot)
+
+
+async def test_a_move_reaches_the_terminal_in_one_update(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """The board's lines and the status line's marks of the new cell go out together."""
+    updates: list[set[str]] = []
+    refresh = Screen._compositor_refresh
+
+    def counted(screen: Screen[object]) -> None:
+        updates.append({str(widget.id) for widget in screen._dirty_widgets})
+        refresh(screen)
+
+    app = SudokuApp(now=still_clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, bundled_puzzles() / "9x9-easy.txt")
+        await pilot.pause()
+        monkeypatch.setattr(Screen, "_compositor_refresh", counted)
+        for key in ("right", "down"):
+            updates.clear()
+            await pilot.press(key)
+            await pilot.pause(0.1)
+            assert updates == [{"board", "cell-info"}], key
