@@ -18,6 +18,7 @@ from textual.strip import Strip
 from textual.timer import Timer, TimerCallback
 from textual.widget import Widget
 from textual.widgets import Footer, Input, Label, ProgressBar
+from textual.widgets._footer import FooterKey
 
 from ..game import texts
 from ..game.printable import printable
@@ -139,7 +140,24 @@ class GameFooter(Footer):
 
     def compose(self) -> ComposeResult:
         self._shown = self._what_it_shows()
+        self.call_after_refresh(self._fit)
         yield from super().compose()
+
+    def on_resize(self) -> None:
+        for key in self.query(FooterKey):
+            key.display = True
+        self.call_after_refresh(self._fit)
+
+    def _fit(self) -> None:
+        """Keys that do not fit whole go, from the last: a key cut short ("? Pist") reads as
+        nonsense, and F1 lists them all. English fits 80 columns; German and Spanish do not."""
+        keys = [key for key in self.query(FooterKey) if not key.has_class("-command-palette")]
+        palette = [key for key in self.query(FooterKey) if key.has_class("-command-palette") and key.display]
+        right = palette[0].region.x if palette else self.region.right
+        fits = True
+        for key in keys:
+            fits = fits and key.region.right <= right
+            key.display = fits
 
     def bindings_changed(self, screen: Screen[object]) -> None:
         self._bindings_ready = True
