@@ -17,8 +17,9 @@ libraries, other files), and the private pages of [heap] and anonymous
 memory split in two by the template's page table (``/proc/PID/pagemap``):
 pages the template holds at the same address, which the game has written and
 so copied (a reference count, a specialized instruction's counter, an entry
-added to a dict made in the template), and new pages the template never had
-(the game's own objects). Then the K mappings (default 8) whose private pages
+added to a dict made in the template; of those, the ones whose bytes are the
+template's again, which kernel same-page merging could share), and new pages
+the template never had (the game's own objects). Then the K mappings (default 8) whose private pages
 grew most over the play. The template's own PSS and RSS are printed at the
 start and the end.
 
@@ -98,10 +99,23 @@ def page_flags(pid: int, low: int, high: int) -> tuple[int, ...]:
     return struct.unpack(f"{len(data) // 8}Q", data)
 
 
-def copied_and_new(game: int, template: int) -> tuple[int, int]:
+def same_page(game: int, template: int, address: int) -> bool:
+    """Whether a page the game copied holds what the template's still does (a count
+    raised and lowered again): one that kernel same-page merging could share again."""
+    try:
+        with open(f"/proc/{game}/mem", "rb") as ours, open(f"/proc/{template}/mem", "rb") as theirs:
+            ours.seek(address)
+            theirs.seek(address)
+            return ours.read(PAGE) == theirs.read(PAGE)
+    except OSError:  # not ours to read (another user's process)
+        return False
+
+
+def copied_and_new(game: int, template: int) -> tuple[int, int, int]:
     """KiB of the game's private [heap] and anonymous pages that the template holds at the
-    same address (copied on the game's first write) and that it does not (new)."""
-    copied = new = 0
+    same address (copied on the game's first write), of those the ones alike again, and
+    the pages the template does not hold (new)."""
+    copied = alike = new = 0
     for line in Path(f"/proc/{game}/maps").read_text().splitlines():
         fields = line.split()
         if len(fields) > 5 and fields[5] != "[heap]":
@@ -112,16 +126,17 @@ def copied_and_new(game: int, template: int) -> tuple[int, int]:
             if flags & PRESENT and flags & EXCLUSIVE:
                 if index < len(theirs) and theirs[index] & PRESENT:
                     copied += PAGE // 1024
+                    alike += PAGE // 1024 if same_page(game, template, low + index * PAGE) else 0
                 else:
                     new += PAGE // 1024
-    return copied, new
+    return copied, alike, new
 
 
 def copies(games: list[int], template: int) -> str:
-    pairs = [copied_and_new(game, template) for game in games]
-    count = max(len(pairs), 1)
-    copied, new = (sum(pair[side] for pair in pairs) / count / 1024 for side in (0, 1))
-    return f"; of [heap] and anonymous, {copied:.1f} copied from the template, {new:.1f} new"
+    found = [copied_and_new(game, template) for game in games]
+    count = max(len(found), 1)
+    copied, alike, new = (sum(each[side] for each in found) / count / 1024 for side in (0, 1, 2))
+    return f"; of [heap] and anonymous, {copied:.1f} copied from the template ({alike:.1f} alike again), {new:.1f} new"
 
 
 def rollup(pid: int) -> str:
