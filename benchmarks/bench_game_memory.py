@@ -1,6 +1,6 @@
 """What a served game's own memory is made of, step by step through bench_serve's play.
 
-    python -m benchmarks.bench_game_memory [--games G] [--solver pure|compiled] [--mappings K]
+    python -m benchmarks.bench_game_memory [--games G] [--solver pure|compiled] [--mappings K] [--settle S]
 
 A server on the loopback, its warm template ready, and G games (default 3)
 forked from it, each a real asyncssh client with a terminal; they play, one
@@ -21,7 +21,10 @@ added to a dict made in the template; of those, the ones whose bytes are the
 template's again, which kernel same-page merging could share), and new pages
 the template never had (the game's own objects). Then the K mappings (default 8) whose private pages
 grew most over the play. The template's own PSS and RSS are printed at the
-start and the end.
+start and the end. With ``--settle S`` the games are then left alone S
+seconds and read every 20: where the host runs the kernel's same-page merging
+(``/sys/kernel/mm/ksm/run`` is 1; the template offers every page to it), this
+shows the merged pages a game and the CPU the merging thread (ksmd) took.
 
 This is memory, not time: the machine's load does not change it, but the load
 average is printed before as everywhere here.
@@ -34,7 +37,9 @@ import asyncio
 import os
 import struct
 import tempfile
+import time
 from collections import defaultdict
+from contextlib import suppress
 from pathlib import Path
 
 from benchmarks.bench_serve import MOVES, START_LINE, TEMPLATE_READY, start_server
@@ -42,6 +47,8 @@ from tests.serve.ssh_helpers import Screen, connect, game_processes, make_key, t
 
 Mapping = tuple[str, str]  # (address range, name)
 IDLE = 5.0  # seconds the games sit before the last reading
+KSM = Path("/sys/kernel/mm/ksm")
+SETTLE_EVERY = 20.0  # seconds between readings while the games settle (--settle)
 
 
 def smaps(pid: int) -> dict[Mapping, dict[str, int]]:
@@ -139,6 +146,37 @@ def copies(games: list[int], template: int) -> str:
     return f"; of [heap] and anonymous, {copied:.1f} copied from the template ({alike:.1f} alike again), {new:.1f} new"
 
 
+def private_pages(pid: int) -> list[int]:
+    """The addresses of a process's private [heap] and anonymous pages."""
+    found = []
+    for line in Path(f"/proc/{pid}/maps").read_text().splitlines():
+        fields = line.split()
+        if len(fields) > 5 and fields[5] != "[heap]":
+            continue
+        low, high = (int(end, 16) for end in fields[0].split("-"))
+        found += [low + i * PAGE for i, f in enumerate(page_flags(pid, low, high)) if f & PRESENT and f & EXCLUSIVE]
+    return found
+
+
+def alike_in_all(games: list[int]) -> str:
+    """MiB of the first game's private pages whose bytes every other game has at the same
+    address: what kernel same-page merging could keep once for all of them."""
+    memories = [open(f"/proc/{game}/mem", "rb") for game in games]  # noqa: SIM115  (closed below)
+    try:
+        alike = 0
+        for address in private_pages(games[0]):
+            contents = set()
+            for memory in memories:
+                memory.seek(address)
+                with suppress(OSError):  # a page another game does not have
+                    contents.add(memory.read(PAGE))
+            alike += len(contents) == 1
+    finally:
+        for memory in memories:
+            memory.close()
+    return f"{alike * PAGE / 2**20:.1f} MiB of a game's private [heap] and anonymous pages alike in all {len(games)}"
+
+
 def rollup(pid: int) -> str:
     text = Path(f"/proc/{pid}/smaps_rollup").read_text()
     pss, rss = (int(text.split(f"{field}:")[1].split()[0]) for field in ("Pss", "Rss"))
@@ -172,7 +210,43 @@ STEPS: list[tuple[str, list[str], str | None]] = [
 ]
 
 
-async def run(games: int, mappings: int, folder: Path) -> None:
+def merging() -> str:
+    """Whether the kernel's same-page merging runs (the host's setting, which this does not change)."""
+    try:
+        return {"0": "off", "1": "on", "2": "off (unmerged)"}.get((KSM / "run").read_text().strip(), "?")
+    except OSError:
+        return "not in this kernel"
+
+
+def ksmd_cpu() -> float:
+    """CPU seconds the kernel's merging thread has used so far (0 without one)."""
+    for entry in Path("/proc").iterdir():
+        with suppress(OSError):
+            if entry.name.isdigit() and (entry / "comm").read_text().strip() == "ksmd":
+                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
+                return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
+    return 0.0
+
+
+async def settle(pids: list[int], template: int, seconds: float) -> None:
+    """The games left alone for ``seconds``: their memory every SETTLE_EVERY seconds, the
+    pages the kernel has merged, and the CPU its merging thread took meanwhile."""
+    began, cpu = time.monotonic(), ksmd_cpu()
+    while time.monotonic() - began < seconds:
+        await asyncio.sleep(SETTLE_EVERY)
+        merged = sum(
+            int(Path(f"/proc/{pid}/ksm_stat").read_text().split("ksm_merging_pages")[1].split()[0])
+            for pid in pids
+            if Path(f"/proc/{pid}/ksm_stat").exists()
+        )
+        print(
+            f"{time.monotonic() - began:>10.0f} s: {summary([smaps(pid) for pid in pids])}; the template "
+            f"{rollup(template)}; merged {merged * PAGE / len(pids) / 2**20:.1f} MiB a game; "
+            f"ksmd {ksmd_cpu() - cpu:.1f} s of CPU"
+        )
+
+
+async def run(games: int, mappings: int, folder: Path, settling: float) -> None:
     server = start_server(folder / "server", games)
     try:
         await server.wait_for_log(TEMPLATE_READY, timeout=300)
@@ -197,6 +271,9 @@ async def run(games: int, mappings: int, folder: Path) -> None:
         last = [smaps(pid) for pid in pids]
         print(f"{'idle after':>14}: {summary(last)}{copies(pids, template)}")
         print(f"the template after: {rollup(template)}")
+        print(alike_in_all(pids))
+        if settling:
+            await settle(pids, template, settling)
         grown: dict[str, float] = defaultdict(float)
         for before, after in zip(first, last, strict=True):
             for mapping, counters in after.items():
@@ -216,13 +293,17 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--games", type=int, default=3)
     parser.add_argument("--solver", choices=("pure", "compiled"), default="pure")
     parser.add_argument("--mappings", type=int, default=8)
+    parser.add_argument("--settle", type=float, default=0.0, help="seconds to watch the games idle after play")
     args = parser.parse_args(argv)
     import benchmarks.bench_serve as serve  # the server's options are its module settings
 
     serve.SOLVER = args.solver
-    print(f"load average {os.getloadavg()[0]:.1f} before; {args.games} games, {args.solver} search")
+    print(
+        f"load average {os.getloadavg()[0]:.1f} before; {args.games} games, {args.solver} search; "
+        f"the kernel's same-page merging {merging()}"
+    )
     with tempfile.TemporaryDirectory() as folder:
-        asyncio.run(run(args.games, args.mappings, Path(folder)))
+        asyncio.run(run(args.games, args.mappings, Path(folder), args.settle))
 
 
 if __name__ == "__main__":

@@ -1,7 +1,7 @@
 """Capacity of ``sudoku-tui serve ssh`` on this machine: first screens, sessions held, memory, key-to-screen time.
 
     python -m benchmarks.bench_serve [N ...] [--playing M] [--think S] [--arrivals A] [--over S]
-                                     [--nice N] [--solver pure|compiled] [--cold-only]
+                                     [--nice N] [--solver pure|compiled] [--settle S]
 
 First, arrivals: A clients (default 50) connect one after another, spread
 evenly over S seconds (default 10), each with a key of its own (already
@@ -22,7 +22,9 @@ memory of the game processes (resident, and proportional: PSS from
 /proc/PID/smaps_rollup, the shared pages split among the processes sharing
 them; the template's own apart), and the time from a key to the first bytes
 of the screen's answer, at the 50th and 95th percentile, for the moves and
-for the hint and the solve; and the memory again after playing.
+for the hint and the solve; and the memory again after playing, and with
+``--settle S`` once more after S seconds more (where the host runs the
+kernel's same-page merging, the games' pages alike are merged meanwhile).
 
 Each run prints the load average before it: the machine's other work slows
 every figure here, which is wall-clock time.
@@ -66,6 +68,7 @@ PLAY_LIMIT = 240.0  # seconds one player's game may take before it counts as not
 NICE = 10  # the games' priority, as the server's default (--nice)
 SOLVER = "pure"  # the games' search, as the server's default (--solver)
 THINK = 1.0  # seconds between a screen's answer and the next key (--think)
+SETTLE = 0.0  # seconds the sessions are held after playing before memory is read again (--settle)
 TEMPLATE_READY = "game template en ready"
 
 
@@ -288,6 +291,9 @@ async def measure(count: int, playing: int, folder: Path) -> None:
             )
             print("  " + shares.report(len(moves) + len(slow)))
             print("  after playing: " + memory(server))
+            if SETTLE:
+                await asyncio.sleep(SETTLE)
+                print(f"  after {SETTLE:.0f} s more: " + memory(server))
         for screen in held:
             screen.conn.close()
     finally:
@@ -303,8 +309,10 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--over", type=float, default=10.0, help="seconds the arrivals are spread over (10)")
     parser.add_argument("--nice", type=int, default=NICE, help="the games' lower priority (default 10, the server's)")
     parser.add_argument("--solver", choices=("pure", "compiled"), default=SOLVER, help="the games' search (pure)")
+    parser.add_argument("--settle", type=float, default=0.0, help="seconds held after play, then memory again (0)")
     args = parser.parse_args(argv)
     globals()["THINK"], globals()["NICE"], globals()["SOLVER"] = args.think, args.nice, args.solver
+    globals()["SETTLE"] = args.settle
     print(
         f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} before the run; "
         f"games at nice {NICE}, {SOLVER} search, a key every {THINK} s after the last answer"
