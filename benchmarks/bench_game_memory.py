@@ -42,12 +42,11 @@ from collections import defaultdict
 from contextlib import suppress
 from pathlib import Path
 
-from benchmarks.bench_serve import MOVES, START_LINE, TEMPLATE_READY, start_server
+from benchmarks.bench_serve import MOVES, START_LINE, TEMPLATE_READY, ksmd_cpu, merging, start_server
 from tests.serve.ssh_helpers import Screen, connect, game_processes, make_key, template_processes
 
 Mapping = tuple[str, str]  # (address range, name)
 IDLE = 5.0  # seconds the games sit before the last reading
-KSM = Path("/sys/kernel/mm/ksm")
 SETTLE_EVERY = 20.0  # seconds between readings while the games settle (--settle)
 
 
@@ -208,24 +207,6 @@ STEPS: list[tuple[str, list[str], str | None]] = [
     ("hint", ["?"], None),
     ("solve", ["s"], None),
 ]
-
-
-def merging() -> str:
-    """Whether the kernel's same-page merging runs (the host's setting, which this does not change)."""
-    try:
-        return {"0": "off", "1": "on", "2": "off (unmerged)"}.get((KSM / "run").read_text().strip(), "?")
-    except OSError:
-        return "not in this kernel"
-
-
-def ksmd_cpu() -> float:
-    """CPU seconds the kernel's merging thread has used so far (0 without one)."""
-    for entry in Path("/proc").iterdir():
-        with suppress(OSError):
-            if entry.name.isdigit() and (entry / "comm").read_text().strip() == "ksmd":
-                fields = (entry / "stat").read_text().rsplit(")", 1)[1].split()
-                return (int(fields[11]) + int(fields[12])) / os.sysconf("SC_CLK_TCK")
-    return 0.0
 
 
 async def settle(pids: list[int], template: int, seconds: float) -> None:

@@ -38,6 +38,7 @@ import os
 import sys
 import tempfile
 import time
+from contextlib import suppress
 from pathlib import Path
 
 from tests.serve.ssh_helpers import Screen, ServerProcess, connect, make_key
@@ -170,6 +171,39 @@ def memory(server: ServerProcess) -> str:
     )
 
 
+KSM = Path("/sys/kernel/mm/ksm")
+SETTLE_EVERY = 60.0  # seconds between the memory readings after play (--settle)
+
+
+def merging() -> str:
+    """Whether the kernel's same-page merging runs (the host's setting, which this does not change)."""
+    try:
+        return {"0": "off", "1": "on", "2": "off (unmerged)"}.get((KSM / "run").read_text().strip(), "?")
+    except OSError:
+        return "not in this kernel"
+
+
+def ksmd_cpu() -> float:
+    """CPU seconds the kernel's merging thread (ksmd) has used so far (0 without one)."""
+    for entry in Path("/proc").iterdir():
+        with suppress(OSError):
+            if entry.name.isdigit() and (entry / "comm").read_text().strip() == "ksmd":
+                return cpu_seconds(int(entry.name))
+    return 0.0
+
+
+async def settle(server: ServerProcess) -> None:
+    """The sessions held, idle, for SETTLE seconds after play: their memory every SETTLE_EVERY
+    seconds, and the CPU the kernel's merging thread took meanwhile."""
+    began, merged = time.perf_counter(), ksmd_cpu()
+    while (waited := time.perf_counter() - began) < SETTLE:
+        await asyncio.sleep(min(SETTLE_EVERY, SETTLE - waited))
+        print(
+            f"  after {time.perf_counter() - began:.0f} s more: {memory(server)}; "
+            f"ksmd {ksmd_cpu() - merged:.1f} s of CPU"
+        )
+
+
 async def open_session(port: int, key: Path) -> TimedScreen | None:
     try:
         conn = await connect(port, key, named=False)  # named before: no store opened in the timing
@@ -291,9 +325,7 @@ async def measure(count: int, playing: int, folder: Path) -> None:
             )
             print("  " + shares.report(len(moves) + len(slow)))
             print("  after playing: " + memory(server))
-            if SETTLE:
-                await asyncio.sleep(SETTLE)
-                print(f"  after {SETTLE:.0f} s more: " + memory(server))
+            await settle(server)
         for screen in held:
             screen.conn.close()
     finally:
@@ -315,7 +347,8 @@ def main(argv: list[str] | None = None) -> None:
     globals()["SETTLE"] = args.settle
     print(
         f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} before the run; "
-        f"games at nice {NICE}, {SOLVER} search, a key every {THINK} s after the last answer"
+        f"games at nice {NICE}, {SOLVER} search, a key every {THINK} s after the last answer; "
+        f"the kernel's same-page merging {merging()}"
     )
     with tempfile.TemporaryDirectory() as folder:
         if args.arrivals:
