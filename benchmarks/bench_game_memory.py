@@ -42,6 +42,7 @@ from collections import defaultdict
 from contextlib import suppress
 from pathlib import Path
 
+from benchmarks import bench_serve
 from benchmarks.bench_serve import MOVES, START_LINE, TEMPLATE_READY, ksmd_cpu, merging, start_server
 from tests.serve.ssh_helpers import Screen, connect, game_processes, make_key, template_processes
 
@@ -276,9 +277,7 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--mappings", type=int, default=8)
     parser.add_argument("--settle", type=float, default=0.0, help="seconds to watch the games idle after play")
     args = parser.parse_args(argv)
-    import benchmarks.bench_serve as serve  # the server's options are its module settings
-
-    serve.SOLVER = args.solver
+    bench_serve.SOLVER = args.solver  # the server's options are bench_serve's module settings
     print(
         f"load average {os.getloadavg()[0]:.1f} before; {args.games} games, {args.solver} search; "
         f"the kernel's same-page merging {merging()}"
