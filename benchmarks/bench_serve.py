@@ -1,7 +1,7 @@
 """Capacity of ``sudoku-tui serve ssh`` on this machine: first screens, sessions held, memory, key-to-screen time.
 
     python -m benchmarks.bench_serve [N ...] [--playing M] [--think S] [--arrivals A] [--over S]
-                                     [--nice N] [--solver pure|compiled] [--cold-only]
+                                     [--nice N] [--solver pure|compiled] [--settle S]
 
 First, arrivals: A clients (default 50) connect one after another, spread
 evenly over S seconds (default 10), each with a key of its own (already
@@ -22,7 +22,9 @@ memory of the game processes (resident, and proportional: PSS from
 /proc/PID/smaps_rollup, the shared pages split among the processes sharing
 them; the template's own apart), and the time from a key to the first bytes
 of the screen's answer, at the 50th and 95th percentile, for the moves and
-for the hint and the solve; and the memory again after playing.
+for the hint and the solve; and the memory again after playing, and with
+``--settle S`` once more after S seconds more (where the host runs the
+kernel's same-page merging, the games' pages alike are merged meanwhile).
 
 Each run prints the load average before it: the machine's other work slows
 every figure here, which is wall-clock time.
@@ -36,6 +38,7 @@ import os
 import sys
 import tempfile
 import time
+from contextlib import suppress
 from pathlib import Path
 
 from tests.serve.ssh_helpers import Screen, ServerProcess, connect, make_key
@@ -66,6 +69,7 @@ PLAY_LIMIT = 240.0  # seconds one player's game may take before it counts as not
 NICE = 10  # the games' priority, as the server's default (--nice)
 SOLVER = "pure"  # the games' search, as the server's default (--solver)
 THINK = 1.0  # seconds between a screen's answer and the next key (--think)
+SETTLE = 0.0  # seconds the sessions are held after playing before memory is read again (--settle)
 TEMPLATE_READY = "game template en ready"
 
 
@@ -165,6 +169,39 @@ def memory(server: ServerProcess) -> str:
         f"{games} game processes: {rss / per / 1024:.0f} MiB resident, {pss / per / 1024:.1f} MiB proportional each"
         f" (the template: {templates / 1024:.0f} MiB proportional)"
     )
+
+
+KSM = Path("/sys/kernel/mm/ksm")
+SETTLE_EVERY = 60.0  # seconds between the memory readings after play (--settle)
+
+
+def merging() -> str:
+    """Whether the kernel's same-page merging runs (the host's setting, which this does not change)."""
+    try:
+        return {"0": "off", "1": "on", "2": "off (unmerged)"}.get((KSM / "run").read_text().strip(), "?")
+    except OSError:
+        return "not in this kernel"
+
+
+def ksmd_cpu() -> float:
+    """CPU seconds the kernel's merging thread (ksmd) has used so far (0 without one)."""
+    for entry in Path("/proc").iterdir():
+        with suppress(OSError):
+            if entry.name.isdigit() and (entry / "comm").read_text().strip() == "ksmd":
+                return cpu_seconds(int(entry.name))
+    return 0.0
+
+
+async def settle(server: ServerProcess) -> None:
+    """The sessions held, idle, for SETTLE seconds after play: their memory every SETTLE_EVERY
+    seconds, and the CPU the kernel's merging thread took meanwhile."""
+    began, merged = time.perf_counter(), ksmd_cpu()
+    while (waited := time.perf_counter() - began) < SETTLE:
+        await asyncio.sleep(min(SETTLE_EVERY, SETTLE - waited))
+        print(
+            f"  after {time.perf_counter() - began:.0f} s more: {memory(server)}; "
+            f"ksmd {ksmd_cpu() - merged:.1f} s of CPU"
+        )
 
 
 async def open_session(port: int, key: Path) -> TimedScreen | None:
@@ -288,6 +325,7 @@ async def measure(count: int, playing: int, folder: Path) -> None:
             )
             print("  " + shares.report(len(moves) + len(slow)))
             print("  after playing: " + memory(server))
+            await settle(server)
         for screen in held:
             screen.conn.close()
     finally:
@@ -303,11 +341,14 @@ def main(argv: list[str] | None = None) -> None:
     parser.add_argument("--over", type=float, default=10.0, help="seconds the arrivals are spread over (10)")
     parser.add_argument("--nice", type=int, default=NICE, help="the games' lower priority (default 10, the server's)")
     parser.add_argument("--solver", choices=("pure", "compiled"), default=SOLVER, help="the games' search (pure)")
+    parser.add_argument("--settle", type=float, default=0.0, help="seconds held after play, then memory again (0)")
     args = parser.parse_args(argv)
     globals()["THINK"], globals()["NICE"], globals()["SOLVER"] = args.think, args.nice, args.solver
+    globals()["SETTLE"] = args.settle
     print(
         f"{os.cpu_count()} cores; load average {os.getloadavg()[0]:.1f} before the run; "
-        f"games at nice {NICE}, {SOLVER} search, a key every {THINK} s after the last answer"
+        f"games at nice {NICE}, {SOLVER} search, a key every {THINK} s after the last answer; "
+        f"the kernel's same-page merging {merging()}"
     )
     with tempfile.TemporaryDirectory() as folder:
         if args.arrivals:

@@ -8,7 +8,12 @@ speaks one language (docs/serving.md, "How a game starts"). It imports Textual, 
 app and all its screens, the store's backends and the search the server names (with
 ``--solver compiled`` the compiled kernel, loaded or compiled now), freezes what it
 holds out of the cyclic collector's reach (a collection would otherwise write to every
-object, and copy every shared page into each game), and says ``ready``.
+object, and copy every shared page into each game), and says ``ready``. It also offers
+its pages, and its games' (a fork inherits it), to the kernel's same-page merging: a
+game still copies every page of the template it writes to (Python writes a count into
+each object it uses), and many of those copies are alike in every game; where the
+operator has turned merging on (``/sys/kernel/mm/ksm/run``), the kernel keeps them
+once (docs/serving.md, "What a game costs").
 
 A request is a game's environment (JSON) with its terminal's slave end as the one
 file descriptor; the answer is the game's pid. The game is forked twice: the first
@@ -22,6 +27,7 @@ socket ends and so does the template; the games are the server's, not ours.
 
 from __future__ import annotations
 
+import ctypes
 import gc
 import io
 import json
@@ -47,6 +53,18 @@ TEXTUAL_AT_RUN = (
     "textual.scrollbar",
 )
 REHEARSAL_THREADS = 10.0  # seconds the rehearsal's threads have to end
+PR_SET_MEMORY_MERGE = 67  # prctl: every page of the process may be merged (Linux 6.4 and later)
+
+
+def offer_pages_to_merge() -> bool:
+    """Let the kernel's same-page merging (KSM) share this process's pages, and those of
+    every process it forks, with any other mergeable page alike; False where the kernel
+    cannot (before Linux 6.4, or not Linux). Nothing is merged unless KSM runs."""
+    try:
+        libc = ctypes.CDLL(None, use_errno=True)
+        return int(libc.prctl(PR_SET_MEMORY_MERGE, 1, 0, 0, 0)) == 0
+    except (OSError, AttributeError):
+        return False
 
 
 def preload(compiled: bool) -> None:
@@ -236,6 +254,7 @@ def main() -> int:
     server = os.getppid()
     # Ctrl+C on the server's terminal is the server's to act on: it stops us by closing the socket.
     signal.signal(signal.SIGINT, signal.SIG_IGN)
+    offer_pages_to_merge()
     # No collection until the fork: one would leave holes in the template's memory that each
     # game's first allocations fill, copying the pages around them (the gc module's advice).
     gc.disable()

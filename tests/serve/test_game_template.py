@@ -4,6 +4,7 @@ language, and a template that dies or sticks never costs a game."""
 
 from __future__ import annotations
 
+import ctypes
 import os
 import signal
 from contextlib import suppress
@@ -32,6 +33,7 @@ __all__ = ["keys", "servers"]  # the fixtures, used by name
 READY = "game template en ready"
 FORKED = b"sudoku_tui.serve.game_template"
 SPAWNED = b"sudoku_tui.serve.game_process"
+PR_GET_MEMORY_MERGE = 68
 
 
 def command_line(pid: int) -> bytes:
@@ -66,6 +68,38 @@ async def test_a_game_is_forked_from_the_template_and_is_the_servers_own_child(s
     await server.wait_for_log(f"session end: {fingerprint(alice)} from 127.0.0.1 after ")
     assert "(quit, exit 0)" in server.log()
     assert template_processes(server) == [template]  # still there for the next game
+
+
+def merging_flag(pid: int) -> bool:
+    """Whether the [heap] of a process is offered to the kernel's same-page merging ("mg")."""
+    heap = False
+    for line in Path(f"/proc/{pid}/smaps").read_text().splitlines():
+        if not line.split(maxsplit=1)[0].endswith(":"):  # a mapping's first line
+            heap = line.endswith("[heap]")
+        elif heap and line.startswith("VmFlags:"):
+            return "mg" in line.split()
+    raise AssertionError(f"process {pid} has no heap")
+
+
+def kernel_merges_whole_processes() -> bool:
+    """PR_GET_MEMORY_MERGE answers (Linux 6.4 and later): a process can offer all its pages."""
+    libc = ctypes.CDLL(None, use_errno=True)
+    return int(libc.prctl(PR_GET_MEMORY_MERGE, 0, 0, 0, 0)) in (0, 1)
+
+
+@pytest.mark.skipif(not kernel_merges_whole_processes(), reason="the kernel cannot merge a whole process's pages")
+async def test_a_games_pages_are_offered_to_the_kernels_same_page_merging(server: ServerProcess, keys) -> None:  # type: ignore[no-untyped-def]
+    alice, _ = keys
+    async with await connect(server.port, alice) as conn:
+        screen = await shown(conn, START_LINE)
+        [game] = game_processes(server)
+        [template] = template_processes(server)
+        # The template's and, inherited through the fork, the game's: pages alike in both may be kept once.
+        assert merging_flag(template)
+        assert merging_flag(game)
+        assert not merging_flag(server.process.pid)  # the server's own are not offered
+        await play_a_move(screen)
+        assert await quit_game(screen) == 0
 
 
 async def test_a_template_that_dies_costs_no_game_and_comes_back(server: ServerProcess, keys, tmp_path: Path) -> None:  # type: ignore[no-untyped-def]
