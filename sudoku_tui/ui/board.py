@@ -165,6 +165,10 @@ class Board(Widget, can_focus=True):
     mistakes: reactive[frozenset[int]] = reactive(frozenset(), repaint=False)
     """Entries that differ from the solution, while show mistakes is on (the game says which)."""
 
+    answers: reactive[int] = reactive(0, repaint=False)
+    """How many changes the board has shown: a watcher hears of each as the board draws it,
+    before the Changed message comes (what is beside the board changes in the same update)."""
+
     class Changed(Message):
         """The play changed: an entry, a clearing, marks, an undo, a redo or a hint applied."""
 
@@ -346,6 +350,7 @@ class Board(Widget, can_focus=True):
         self.hint_cells = frozenset()
         self.set_class(False, "-solved")
         self._refresh_changed()
+        self.answers += 1
         self.refresh_bindings()
         self.post_message(self.Changed(self, answer))
         self.post_message(self.Selected(self))

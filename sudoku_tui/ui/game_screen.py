@@ -191,6 +191,7 @@ class GameScreen(Screen[None]):
         # The cell's marks in the status line change as the cursor does, not a message later:
         # the board's lines and the status line go to the terminal in one update.
         self.watch(self.board, "cursor", self._cursor_moved, init=False)
+        self.watch(self.board, "answers", self._answer_shown, init=False)
         self._check_size()
         self.status.say(texts.START)
         self.set_interval(1.0, self._show_clock)
@@ -983,6 +984,12 @@ class GameScreen(Screen[None]):
 
     def _cursor_moved(self) -> None:
         self._show_cell(self.board)  # shown again on the Selected message: the same text, no redraw
+
+    def _answer_shown(self) -> None:
+        """A change drawn on the board: the counts and the cell's marks beside it now (the
+        Changed and Selected messages show them again, unchanged)."""
+        self._show_counts()
+        self._show_cell(self.board)
 
     def _show_cell(self, board: Board) -> None:
         """The status line's cell part: the mode, and the cell's marks (none while paused)."""

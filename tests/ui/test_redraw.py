@@ -99,8 +99,9 @@ async def test_the_counts_take_a_new_theme_at_once() -> None:
         assert shown == await screen_now(pilot)
 
 
-async def test_a_move_reaches_the_terminal_in_one_update(monkeypatch) -> None:  # type: ignore[no-untyped-def]
-    """The board's lines and the status line's marks of the new cell go out together."""
+async def test_a_key_reaches_the_terminal_in_one_update(monkeypatch) -> None:  # type: ignore[no-untyped-def]
+    """What a key changes on the board and beside it (the status line's marks of the cell,
+    the counts of values left) goes out together, not a message later."""
     updates: list[set[str]] = []
     refresh = Screen._compositor_refresh
 
@@ -111,10 +112,20 @@ async def test_a_move_reaches_the_terminal_in_one_update(monkeypatch) -> None:  
     app = SudokuApp(now=still_clock)
     async with app.run_test(size=SIZE) as pilot:
         await load(pilot, bundled_puzzles() / "9x9-easy.txt")
+        board = app.game.board
+        board.cursor = board.play.values.index(0)
         await pilot.pause()
         monkeypatch.setattr(Screen, "_compositor_refresh", counted)
-        for key in ("right", "down"):
+        expected = [
+            ("right", {"board", "cell-info"}),
+            ("down", {"board", "cell-info"}),
+            ("5", {"board", "counts"}),
+            ("u", {"board", "counts"}),
+            ("p", {"mode"}),
+            ("3", {"board", "cell-info"}),
+        ]
+        for key, widgets in expected:
             updates.clear()
             await pilot.press(key)
             await pilot.pause(0.1)
-            assert updates == [{"board", "cell-info"}], key
+            assert updates == [widgets], key
