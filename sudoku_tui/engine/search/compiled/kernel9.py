@@ -33,11 +33,13 @@ from .bits import lowest, ones
 from .jit import njit, njit_inline
 
 BAND = (1 << 27) - 1
+ALL_MASKS = (1 << 27) - 1  # every (value, band) mask, as a to-do set
 OPEN = 27  # state[OPEN + b]: the open cells of band b
-WIDTH = 32  # a state row: 27 masks, 3 open-cell masks, the branch's cell and its values left
-CELL, LEFT = 30, 31
-STACKS = 27  # seen[STACKS + i]: the mask i as the stacks last looked at it
-NODES = 54  # seen[NODES]: the branch nodes the last count took
+# a state row: 27 masks, 3 open-cell masks, the branch's cell and its values
+# left, and the masks each rule has still to look at (bit 3 * value + band)
+WIDTH = 34
+CELL, LEFT, TODO_BANDS, TODO_STACKS = 30, 31, 32, 33
+NODES = 0  # seen[NODES]: the branch nodes the last count took
 DEPTHS = 82  # the root and one level per cell at most
 SPREAD = 1 | 1 << 9 | 1 << 18  # a 9-bit column set times this: those columns in all 3 rows of a band
 
@@ -72,6 +74,7 @@ def _tables() -> tuple[np.ndarray, ...]:
 
 
 BOXES_OF_ROW, SHRINK, EXPAND, PEERS, COLUMNS, BOX_MASKS = _tables()
+VALUE_OF = np.arange(27, dtype=np.int64) // 3  # a mask's value, without a division
 
 
 @njit_inline
@@ -82,20 +85,34 @@ def _index(bit: int) -> int:
 @njit_inline
 def _place(state: np.ndarray, value: int, band: int, bit: int) -> bool:
     """Put ``value`` (0-8) in the cell ``bit`` of ``band`` and take it from
-    the cell's peers; False when the value may no longer go there."""
+    the cell's peers; False when the value may no longer go there. The masks
+    it changes join both to-do sets."""
     own = 3 * value + band
     if not state[own] & bit:
         return False
-    state[OPEN + band] &= ~bit
-    for d in range(9):
-        state[3 * d + band] &= ~bit
     cell = _index(bit)
-    state[own] = (state[own] & ~PEERS[cell]) | bit
+    state[OPEN + band] &= ~bit
+    changed = 0
+    for d in range(9):
+        i = 3 * d + band
+        m = state[i]
+        state[i] = m & ~bit
+        changed |= ((m >> cell) & 1) << i  # without a branch: which values lost the cell
+    m = state[own] | bit
+    peers = m & PEERS[cell]
+    state[own] = m & ~peers
+    if peers:
+        changed |= 1 << own
     column = COLUMNS[cell]
     base = 3 * value
     for b in range(3):
         if b != band:
-            state[base + b] &= ~column
+            m = state[base + b]
+            if m & column:
+                state[base + b] = m & ~column
+                changed |= 1 << (base + b)
+    state[TODO_BANDS] |= changed
+    state[TODO_STACKS] |= changed
     return True
 
 
@@ -126,45 +143,53 @@ def _singles_of_rows(rows: int) -> int:
 
 
 @njit_inline
-def _bands(state: np.ndarray, seen: np.ndarray) -> int:
+def _bands(state: np.ndarray) -> int:
     """Mini-row permutations and hidden singles of rows and boxes in every
-    (value, band) mask changed since ``seen``; -1 on a contradiction, else
-    whether anything was placed."""
+    (value, band) mask on the bands' to-do set, until it is empty; -1 on a
+    contradiction, else whether anything was placed."""
     placed = 0
-    for i in range(27):
+    while True:
+        todo = state[TODO_BANDS]
+        if todo == 0:
+            return placed
+        i = _index(todo)
+        state[TODO_BANDS] = todo & (todo - 1)
         m = state[i]
-        if m == seen[i]:
-            continue
         grid = BOXES_OF_ROW[m & 511] | BOXES_OF_ROW[(m >> 9) & 511] << 3 | BOXES_OF_ROW[m >> 18] << 6
         keep = SHRINK[grid]
         if keep == 0:
             return -1
-        m &= EXPAND[keep]
-        state[i] = m
-        seen[i] = m
-        value, band = divmod(i, 3)
+        if keep != grid:
+            m &= EXPAND[keep]
+            state[i] = m
+            state[TODO_STACKS] |= 1 << i
+        value = VALUE_OF[i]
+        band = i - 3 * value
         found = _singles_of_rows(m)
         for k in range(3):
             box = m & BOX_MASKS[k]
             if box & (box - 1) == 0:
                 found |= box
-        placed |= _place_open(state, value, band, found)  # -1 | anything stays -1
-        if placed < 0:
+        p = _place_open(state, value, band, found)
+        if p < 0:
             return -1
-    return placed
+        placed |= p
 
 
 @njit_inline
-def _stacks(state: np.ndarray, seen: np.ndarray) -> int:
+def _stacks(state: np.ndarray) -> int:
     """The same for columns: band-column permutations in each stack, and
-    hidden singles of columns; -1 on a contradiction, else whether anything
-    changed."""
+    hidden singles of columns, for the values on the stacks' to-do set; -1
+    on a contradiction, else whether anything changed."""
     changed = 0
-    for value in range(9):
+    while True:
+        todo = state[TODO_STACKS]
+        if todo == 0:
+            return changed
+        value = VALUE_OF[_index(todo)]
         base = 3 * value
+        state[TODO_STACKS] = todo & ~(7 << base)
         m0, m1, m2 = state[base], state[base + 1], state[base + 2]
-        if m0 == seen[STACKS + base] and m1 == seen[STACKS + base + 1] and m2 == seen[STACKS + base + 2]:
-            continue
         f0 = (m0 | m0 >> 9 | m0 >> 18) & 511
         f1 = (m1 | m1 >> 9 | m1 >> 18) & 511
         f2 = (m2 | m2 >> 9 | m2 >> 18) & 511
@@ -183,9 +208,9 @@ def _stacks(state: np.ndarray, seen: np.ndarray) -> int:
             others = (n1 | n2) if band == 0 else (n0 | n2) if band == 1 else (n0 | n1)
             m = state[base + band]
             kept = m & (cols * SPREAD)
-            seen[STACKS + base + band] = kept
             if kept != m:
                 state[base + band] = kept
+                state[TODO_BANDS] |= 1 << (base + band)
                 changed = 1
             alone = cols & ~others  # columns whose value lies in this band
             if alone == 0:
@@ -196,7 +221,6 @@ def _stacks(state: np.ndarray, seen: np.ndarray) -> int:
             changed |= _place_open(state, value, band, alone_in_column)
             if changed < 0:
                 return -1
-    return changed
 
 
 @njit_inline
@@ -227,12 +251,12 @@ def _naked(state: np.ndarray) -> int:
 
 
 @njit
-def propagate(state: np.ndarray, seen: np.ndarray) -> bool:
-    """Every rule above to a fixed point; False on a contradiction. ``seen``
-    holds the masks already looked at (a parent's, or -1 for none). The
+def propagate(state: np.ndarray) -> bool:
+    """Every rule above to a fixed point; False on a contradiction. The
+    to-do sets hold the masks changed since each rule last looked. The
     stacks, the dearest rule, wait until the bands and naked singles are quiet."""
     while True:
-        a = _bands(state, seen)
+        a = _bands(state)
         if a < 0:
             return False
         c = _naked(state)
@@ -240,20 +264,19 @@ def propagate(state: np.ndarray, seen: np.ndarray) -> bool:
             return False
         if a or c:
             continue
-        b = _stacks(state, seen)
+        b = _stacks(state)
         if b <= 0:
             return b == 0
 
 
 @njit
-def start(givens: np.ndarray, state: np.ndarray, seen: np.ndarray) -> bool:
+def start(givens: np.ndarray, state: np.ndarray) -> bool:
     """The propagated state of 81 givens (0 = empty); False on a contradiction."""
     for i in range(27):
         state[i] = BAND
-        seen[i] = -1
-        seen[STACKS + i] = -1
     for b in range(3):
         state[OPEN + b] = BAND
+    state[TODO_BANDS] = state[TODO_STACKS] = ALL_MASKS
     for c in range(81):
         v = int(givens[c])
         if v:
@@ -261,7 +284,7 @@ def start(givens: np.ndarray, state: np.ndarray, seen: np.ndarray) -> bool:
             bit = 1 << (c - 27 * band)
             if not state[OPEN + band] & bit or not _place(state, v - 1, band, bit):
                 return False
-    return propagate(state, seen)
+    return propagate(state)
 
 
 @njit_inline
@@ -325,7 +348,7 @@ def _branch(state: np.ndarray) -> None:
 
 
 @njit_inline
-def _try_next(stack: np.ndarray, depth: int, seen: np.ndarray) -> bool:
+def _try_next(stack: np.ndarray, depth: int) -> bool:
     """Place the next value left at ``depth`` into a copy one level down and
     propagate; False when that value leads to a contradiction."""
     row = stack[depth]
@@ -335,10 +358,9 @@ def _try_next(stack: np.ndarray, depth: int, seen: np.ndarray) -> bool:
     child = stack[depth + 1]
     for i in range(OPEN + 3):
         child[i] = row[i]
-    for i in range(27):
-        seen[i] = seen[STACKS + i] = row[i]  # the parent's masks are at their fixed point already
+    child[TODO_BANDS] = child[TODO_STACKS] = 0  # the parent is at its fixed point
     where = row[CELL]
-    return _place(child, _index(bit), where >> 5, 1 << (where & 31)) and propagate(child, seen)
+    return _place(child, _index(bit), where >> 5, 1 << (where & 31)) and propagate(child)
 
 
 @njit
@@ -347,7 +369,7 @@ def count(givens: np.ndarray, limit: int, budget: int, stack: np.ndarray, seen: 
     nodes did not settle it. ``stack`` is DEPTHS x WIDTH scratch, ``seen``
     NODES + 1 (``seen[NODES]`` gets the branch nodes taken)."""
     seen[NODES] = 0
-    if not start(givens, stack[0], seen):
+    if not start(givens, stack[0]):
         return 0
     found = 0
     depth = 0
@@ -371,7 +393,7 @@ def count(givens: np.ndarray, limit: int, budget: int, stack: np.ndarray, seen: 
         if nodes > budget:
             found = -1
             break
-        if _try_next(stack, depth, seen):
+        if _try_next(stack, depth):
             depth += 1
             descend = True
     seen[NODES] = nodes
