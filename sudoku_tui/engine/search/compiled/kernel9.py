@@ -29,7 +29,7 @@ from collections.abc import Sequence
 
 import numpy as np
 
-from .bits import lowest, ones
+from .bits import borrowed, lowest, ones
 from .jit import njit, njit_inline
 
 BAND = (1 << 27) - 1
@@ -369,6 +369,7 @@ def count(givens: np.ndarray, limit: int, budget: int, stack: np.ndarray, seen: 
     nodes did not settle it. ``stack`` is DEPTHS x WIDTH scratch, ``seen``
     NODES + 1 (``seen[NODES]`` gets the branch nodes taken)."""
     seen[NODES] = 0
+    stack = borrowed(stack)  # the caller holds it: no atomic reference counts in the loop
     if not start(givens, stack[0]):
         return 0
     found = 0
