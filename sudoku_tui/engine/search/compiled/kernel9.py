@@ -250,7 +250,7 @@ def _naked(state: np.ndarray) -> int:
     return placed
 
 
-@njit
+@njit_inline
 def propagate(state: np.ndarray) -> bool:
     """Every rule above to a fixed point; False on a contradiction. The
     to-do sets hold the masks changed since each rule last looked. The
