@@ -155,12 +155,14 @@ def _bands(state: np.ndarray) -> int:
         i = _index(todo)
         state[TODO_BANDS] = todo & (todo - 1)
         m = state[i]
-        grid = BOXES_OF_ROW[m & 511] | BOXES_OF_ROW[(m >> 9) & 511] << 3 | BOXES_OF_ROW[m >> 18] << 6
-        keep = SHRINK[grid]
+        # "& 511" on every index: Numba then knows it is not negative and
+        # leaves out the wrap-around of a negative index (four instructions)
+        grid = BOXES_OF_ROW[m & 511] | BOXES_OF_ROW[(m >> 9) & 511] << 3 | BOXES_OF_ROW[(m >> 18) & 511] << 6
+        keep = SHRINK[grid & 511]
         if keep == 0:
             return -1
         if keep != grid:
-            m &= EXPAND[keep]
+            m &= EXPAND[keep & 511]
             state[i] = m
             state[TODO_STACKS] |= 1 << i
         value = VALUE_OF[i]
@@ -197,7 +199,7 @@ def _stacks(state: np.ndarray) -> int:
         for s in range(3):
             shift = 3 * s
             grid = (f0 >> shift) & 7 | ((f1 >> shift) & 7) << 3 | ((f2 >> shift) & 7) << 6
-            keep = SHRINK[grid]
+            keep = SHRINK[grid & 511]
             if keep == 0:
                 return -1
             n0 |= (keep & 7) << shift
