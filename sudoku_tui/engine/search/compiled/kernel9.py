@@ -44,6 +44,20 @@ DEPTHS = 82  # the root and one level per cell at most
 SPREAD = 1 | 1 << 9 | 1 << 18  # a 9-bit column set times this: those columns in all 3 rows of a band
 
 
+def _sure_lows(masks: list[int], shrink: list[int]) -> list[int]:
+    """The mini-rows in every permutation a grid holds, as their lowest
+    cells: a value's only cell in such a mini-row is its only cell in the
+    row and in the box."""
+    sure_lows = [0] * 512
+    for grid in range(512):
+        sure = shrink[grid]
+        for mask in masks:
+            if mask & grid == mask:
+                sure &= mask
+        sure_lows[grid] = sum(1 << (3 * bit) for bit in range(9) if sure >> bit & 1)
+    return sure_lows
+
+
 def _tables() -> tuple[np.ndarray, ...]:
     """The look-up tables, built once at import (a few thousand entries)."""
     boxes_of_row = [sum(1 << k for k in range(3) if row >> (3 * k) & 7) for row in range(512)]
@@ -69,11 +83,12 @@ def _tables() -> tuple[np.ndarray, ...]:
             if other != cell and (other_row == row or other_col // 3 == col // 3):
                 peers[cell] |= 1 << other
         columns[cell] = SPREAD << col
-    box_masks = [SPREAD * (7 << (3 * k)) for k in range(3)]
-    return tuple(np.array(table, dtype=np.int64) for table in (boxes_of_row, shrink, expand, peers, columns, box_masks))
+    sure_lows = _sure_lows(masks, shrink)
+    return tuple(np.array(table, dtype=np.int64) for table in (boxes_of_row, shrink, expand, peers, columns, sure_lows))
 
 
-BOXES_OF_ROW, SHRINK, EXPAND, PEERS, COLUMNS, BOX_MASKS = _tables()
+BOXES_OF_ROW, SHRINK, EXPAND, PEERS, COLUMNS, SURE_LOWS = _tables()
+LOWS = SPREAD * 0b001001001  # the lowest cell of each mini-row of a band
 VALUE_OF = np.arange(27, dtype=np.int64) // 3  # a mask's value, without a division
 
 
@@ -132,17 +147,6 @@ def _place_open(state: np.ndarray, value: int, band: int, cells: int) -> int:
 
 
 @njit_inline
-def _singles_of_rows(rows: int) -> int:
-    """The cells of a band's 27-bit mask that are alone in their row."""
-    out = 0
-    for r in range(3):
-        row = (rows >> (9 * r)) & 511
-        if row & (row - 1) == 0:
-            out |= row << (9 * r)
-    return out
-
-
-@njit_inline
 def _bands(state: np.ndarray) -> int:
     """Mini-row permutations and hidden singles of rows and boxes in every
     (value, band) mask on the bands' to-do set, until it is empty; -1 on a
@@ -167,11 +171,11 @@ def _bands(state: np.ndarray) -> int:
             state[TODO_STACKS] |= 1 << i
         value = VALUE_OF[i]
         band = i - 3 * value
-        found = _singles_of_rows(m)
-        for k in range(3):
-            box = m & BOX_MASKS[k]
-            if box & (box - 1) == 0:
-                found |= box
+        # hidden singles of rows and boxes, without a branch: the mini-rows
+        # of one cell among those the value is sure to go in
+        a, b, c = m & LOWS, (m >> 1) & LOWS, (m >> 2) & LOWS
+        alone = (a ^ b ^ c) & ~(a & b & c) & SURE_LOWS[keep & 511]
+        found = m & (alone * 7)
         p = _place_open(state, value, band, found)
         if p < 0:
             return -1
