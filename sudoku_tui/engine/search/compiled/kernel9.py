@@ -35,10 +35,8 @@ from .jit import njit, njit_inline
 BAND = (1 << 27) - 1
 ALL_MASKS = (1 << 27) - 1  # every (value, band) mask, as a to-do set
 OPEN = 27  # state[OPEN + b]: the open cells of band b
-# a state row: 27 masks, 3 open-cell masks, the branch's cell and its values
-# left, and the masks each rule has still to look at (bit 3 * value + band)
-WIDTH = 34
-CELL, LEFT, TODO_BANDS, TODO_STACKS = 30, 31, 32, 33
+WIDTH = 32  # a state row: 27 masks, 3 open-cell masks, the branch's cell and its values left
+CELL, LEFT = 30, 31
 NODES = 0  # seen[NODES]: the branch nodes the last count took
 DEPTHS = 82  # the root and one level per cell at most
 SPREAD = 1 | 1 << 9 | 1 << 18  # a 9-bit column set times this: those columns in all 3 rows of a band
@@ -98,13 +96,13 @@ def _index(bit: int) -> int:
 
 
 @njit_inline
-def _place(state: np.ndarray, value: int, band: int, bit: int) -> bool:
+def _place(state: np.ndarray, value: int, band: int, bit: int) -> int:
     """Put ``value`` (0-8) in the cell ``bit`` of ``band`` and take it from
-    the cell's peers; False when the value may no longer go there. The masks
-    it changes join both to-do sets."""
+    the cell's peers: the masks it changed (bit ``3 * value + band``, never
+    none), or -1 when the value may no longer go there."""
     own = 3 * value + band
     if not state[own] & bit:
-        return False
+        return -1
     cell = _index(bit)
     state[OPEN + band] &= ~bit
     changed = 0
@@ -126,49 +124,46 @@ def _place(state: np.ndarray, value: int, band: int, bit: int) -> bool:
             if m & column:
                 state[base + b] = m & ~column
                 changed |= 1 << (base + b)
-    state[TODO_BANDS] |= changed
-    state[TODO_STACKS] |= changed
-    return True
+    return changed
 
 
 @njit_inline
 def _place_open(state: np.ndarray, value: int, band: int, cells: int) -> int:
     """``_place`` for each open cell of the mask ``cells`` of ``band``: -1 on
-    a contradiction, else 1 when anything was placed."""
+    a contradiction, else the masks changed (0 when nothing was placed)."""
     cells &= state[OPEN + band]
-    if cells == 0:
-        return 0
+    changed = 0
     while cells:
         bit = cells & -cells
         cells ^= bit
-        if not _place(state, value, band, bit):
+        c = _place(state, value, band, bit)
+        if c < 0:
             return -1
-    return 1
+        changed |= c
+    return changed
 
 
 @njit_inline
-def _bands(state: np.ndarray) -> int:
+def _bands(state: np.ndarray, todo: int) -> tuple[int, int]:
     """Mini-row permutations and hidden singles of rows and boxes in every
-    (value, band) mask on the bands' to-do set, until it is empty; -1 on a
-    contradiction, else whether anything was placed."""
-    placed = 0
-    while True:
-        todo = state[TODO_BANDS]
-        if todo == 0:
-            return placed
+    (value, band) mask of the to-do set ``todo`` and those they change,
+    until none is left: (-1 on a contradiction, else 0), and the masks
+    changed (for the stacks to look at)."""
+    changed = 0
+    while todo:
         i = _index(todo)
-        state[TODO_BANDS] = todo & (todo - 1)
+        todo &= todo - 1
         m = state[i]
         # "& 511" on every index: Numba then knows it is not negative and
         # leaves out the wrap-around of a negative index (four instructions)
         grid = BOXES_OF_ROW[m & 511] | BOXES_OF_ROW[(m >> 9) & 511] << 3 | BOXES_OF_ROW[(m >> 18) & 511] << 6
         keep = SHRINK[grid & 511]
         if keep == 0:
-            return -1
+            return -1, 0
         if keep != grid:
             m &= EXPAND[keep & 511]
             state[i] = m
-            state[TODO_STACKS] |= 1 << i
+            changed |= 1 << i
         value = VALUE_OF[i]
         band = i - 3 * value
         # hidden singles of rows and boxes, without a branch: the mini-rows
@@ -178,23 +173,23 @@ def _bands(state: np.ndarray) -> int:
         found = m & (alone * 7)
         p = _place_open(state, value, band, found)
         if p < 0:
-            return -1
-        placed |= p
+            return -1, 0
+        todo |= p
+        changed |= p
+    return 0, changed
 
 
 @njit_inline
-def _stacks(state: np.ndarray) -> int:
+def _stacks(state: np.ndarray, todo: int) -> int:
     """The same for columns: band-column permutations in each stack, and
-    hidden singles of columns, for the values on the stacks' to-do set; -1
-    on a contradiction, else whether anything changed."""
+    hidden singles of columns, for the values of the to-do set ``todo``
+    (bit ``3 * value + band``) and those they change, until none is left;
+    -1 on a contradiction, else the masks changed (for the bands)."""
     changed = 0
-    while True:
-        todo = state[TODO_STACKS]
-        if todo == 0:
-            return changed
+    while todo:
         value = VALUE_OF[_index(todo)]
         base = 3 * value
-        state[TODO_STACKS] = todo & ~(7 << base)
+        todo &= ~(7 << base)
         m0, m1, m2 = state[base], state[base + 1], state[base + 2]
         f0 = (m0 | m0 >> 9 | m0 >> 18) & 511
         f1 = (m1 | m1 >> 9 | m1 >> 18) & 511
@@ -216,23 +211,26 @@ def _stacks(state: np.ndarray) -> int:
             kept = m & (cols * SPREAD)
             if kept != m:
                 state[base + band] = kept
-                state[TODO_BANDS] |= 1 << (base + band)
-                changed = 1
+                changed |= 1 << (base + band)
             alone = cols & ~others  # columns whose value lies in this band
             if alone == 0:
                 continue
             x = kept & (alone * SPREAD)
             r0, r1, r2 = x & 511, (x >> 9) & 511, x >> 18
             alone_in_column = (r0 & ~r1 & ~r2) | (r1 & ~r0 & ~r2) << 9 | (r2 & ~r0 & ~r1) << 18
-            changed |= _place_open(state, value, band, alone_in_column)
-            if changed < 0:
+            p = _place_open(state, value, band, alone_in_column)
+            if p < 0:
                 return -1
+            changed |= p
+            todo |= p
+    return changed
 
 
 @njit_inline
 def _naked(state: np.ndarray) -> int:
-    """Naked singles, band by band; -1 when a cell has no value left."""
-    placed = 0
+    """Naked singles, band by band; -1 when a cell has no value left, else
+    the masks changed."""
+    changed = 0
     for band in range(3):
         once = twice = 0
         for d in range(9):
@@ -250,29 +248,36 @@ def _naked(state: np.ndarray) -> int:
                 if state[3 * d + band] & bit:
                     value = d
                     break
-            if value < 0 or not _place(state, value, band, bit):
+            c = _place(state, value, band, bit) if value >= 0 else -1
+            if c < 0:
                 return -1
-            placed = 1
-    return placed
+            changed |= c
+    return changed
 
 
 @njit_inline
-def propagate(state: np.ndarray) -> bool:
-    """Every rule above to a fixed point; False on a contradiction. The
-    to-do sets hold the masks changed since each rule last looked. The
-    stacks, the dearest rule, wait until the bands and naked singles are quiet."""
+def propagate(state: np.ndarray, changed: int) -> bool:
+    """Every rule above to a fixed point, after the masks ``changed`` (bit
+    ``3 * value + band``) changed; False on a contradiction. Each rule keeps
+    a to-do set of the masks changed since it last looked (in registers,
+    not in the state). The stacks, the dearest rule, wait until the bands
+    and naked singles are quiet."""
+    bands = stacks = changed
     while True:
-        a = _bands(state)
-        if a < 0:
+        failed, more = _bands(state, bands)
+        if failed:
             return False
-        c = _naked(state)
-        if c < 0:
+        stacks |= more
+        bands = _naked(state)
+        if bands < 0:
             return False
-        if a or c:
+        if bands:
+            stacks |= bands
             continue
-        b = _stacks(state)
-        if b <= 0:
-            return b == 0
+        bands = _stacks(state, stacks)
+        if bands <= 0:
+            return bands == 0
+        stacks = 0
 
 
 @njit
@@ -282,15 +287,14 @@ def start(givens: np.ndarray, state: np.ndarray) -> bool:
         state[i] = BAND
     for b in range(3):
         state[OPEN + b] = BAND
-    state[TODO_BANDS] = state[TODO_STACKS] = ALL_MASKS
     for c in range(81):
         v = int(givens[c])
         if v:
             band = c // 27
             bit = 1 << (c - 27 * band)
-            if not state[OPEN + band] & bit or not _place(state, v - 1, band, bit):
+            if not state[OPEN + band] & bit or _place(state, v - 1, band, bit) < 0:
                 return False
-    return propagate(state)
+    return propagate(state, ALL_MASKS)
 
 
 @njit_inline
@@ -364,9 +368,9 @@ def _try_next(stack: np.ndarray, depth: int) -> bool:
     child = stack[depth + 1]
     for i in range(OPEN + 3):
         child[i] = row[i]
-    child[TODO_BANDS] = child[TODO_STACKS] = 0  # the parent is at its fixed point
     where = row[CELL]
-    return _place(child, _index(bit), where >> 5, 1 << (where & 31)) and propagate(child)
+    changed = _place(child, _index(bit), where >> 5, 1 << (where & 31))
+    return changed >= 0 and propagate(child, changed)  # the parent was at its fixed point
 
 
 @njit
