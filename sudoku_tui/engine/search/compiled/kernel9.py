@@ -430,6 +430,7 @@ def count_batch(
     settle gets -1, for the caller's resumable search.
     """
     spent = 0
+    givens, counts, stack = borrowed(givens), borrowed(counts), borrowed(stack)  # no atomic counts per row
     for i in range(first, givens.shape[0]):
         found = count(givens[i], limit, budget - spent, stack, seen)
         if found < 0:
