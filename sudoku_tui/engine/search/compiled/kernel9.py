@@ -15,11 +15,19 @@ That turns the rules into a few word operations:
 - Hidden singles in rows, boxes and columns, and naked singles (over the 9
   masks of a band, counted bit-parallel) place values.
 
-A state is 30 int64: the 27 masks (value ``d`` and band ``b`` at ``3 * d + b``),
-then each band's open cells. A search node copies one such row. The counter
+A state is a row of 32 int64: the 27 masks (value ``d`` and band ``b`` at
+``3 * d + b``), each band's open cells, and the cell a node branches on with
+its values left. A search node copies the first 30 into the next row. Each
+rule keeps a to-do set of the masks changed since it last looked (27 bits,
+passed along in registers), so a node looks only at what its placement
+touched. The counter
 only counts (the solutions it finds are not kept), so it stands behind
 ``count_solutions`` and ``solve --count`` on 9x9; the answers are the general
 kernel's, faster.
+
+Speed (benchmarks/bench_kernel9.py): the search stack is *borrowed*
+(bits.py), so that the rows and the inlined helpers cost no atomic
+reference counts, which had been half of the time.
 """
 
 from __future__ import annotations
@@ -37,7 +45,7 @@ ALL_MASKS = (1 << 27) - 1  # every (value, band) mask, as a to-do set
 OPEN = 27  # state[OPEN + b]: the open cells of band b
 WIDTH = 32  # a state row: 27 masks, 3 open-cell masks, the branch's cell and its values left
 CELL, LEFT = 30, 31
-NODES = 0  # seen[NODES]: the branch nodes the last count took
+NODES = 0  # tally[NODES]: the branch nodes the last count took
 DEPTHS = 82  # the root and one level per cell at most
 SPREAD = 1 | 1 << 9 | 1 << 18  # a 9-bit column set times this: those columns in all 3 rows of a band
 
@@ -374,11 +382,11 @@ def _try_next(stack: np.ndarray, depth: int) -> bool:
 
 
 @njit
-def count(givens: np.ndarray, limit: int, budget: int, stack: np.ndarray, seen: np.ndarray) -> int:
+def count(givens: np.ndarray, limit: int, budget: int, stack: np.ndarray, tally: np.ndarray) -> int:
     """Solutions of 81 givens up to ``limit``; -1 when ``budget`` branch
-    nodes did not settle it. ``stack`` is DEPTHS x WIDTH scratch, ``seen``
-    NODES + 1 (``seen[NODES]`` gets the branch nodes taken)."""
-    seen[NODES] = 0
+    nodes did not settle it. ``stack`` is DEPTHS x WIDTH scratch, ``tally``
+    NODES + 1 (``tally[NODES]`` gets the branch nodes taken)."""
+    tally[NODES] = 0
     stack = borrowed(stack)  # the caller holds it: no atomic reference counts in the loop
     if not start(givens, stack[0]):
         return 0
@@ -407,7 +415,7 @@ def count(givens: np.ndarray, limit: int, budget: int, stack: np.ndarray, seen: 
         if _try_next(stack, depth):
             depth += 1
             descend = True
-    seen[NODES] = nodes
+    tally[NODES] = nodes
     return found
 
 
@@ -419,7 +427,7 @@ def count_batch(
     limit: int,
     counts: np.ndarray,
     stack: np.ndarray,
-    seen: np.ndarray,
+    tally: np.ndarray,
 ) -> int:
     """``count`` for the rows of ``givens`` from ``first`` on, in one call.
 
@@ -432,14 +440,14 @@ def count_batch(
     spent = 0
     givens, counts, stack = borrowed(givens), borrowed(counts), borrowed(stack)  # no atomic counts per row
     for i in range(first, givens.shape[0]):
-        found = count(givens[i], limit, budget - spent, stack, seen)
+        found = count(givens[i], limit, budget - spent, stack, tally)
         if found < 0:
             if spent == 0:
                 counts[i] = -1
                 return i + 1
             return i
         counts[i] = found
-        spent += seen[NODES] + 1  # a row costs at least its start
+        spent += tally[NODES] + 1  # a row costs at least its start
         if spent >= budget:
             return i + 1
     return int(givens.shape[0])
@@ -454,7 +462,7 @@ _scratch = threading.local()
 
 
 def scratch() -> tuple[np.ndarray, np.ndarray]:
-    """This thread's stack and ``seen`` arrays (a count uses them one call at a time)."""
+    """This thread's stack and ``tally`` arrays (a count uses them one call at a time)."""
     kept: tuple[np.ndarray, np.ndarray] | None = getattr(_scratch, "arrays", None)
     if kept is None:
         kept = _scratch.arrays = (np.empty((DEPTHS, WIDTH), dtype=np.int64), np.empty(NODES + 1, dtype=np.int64))
@@ -464,6 +472,6 @@ def scratch() -> tuple[np.ndarray, np.ndarray]:
 def count_givens(givens: Sequence[int], limit: int) -> int:
     """Solutions of a classic 9x9 board's 81 givens up to ``limit`` (at least
     1); -1 when it takes more than ``GIVE_UP_NODES`` nodes to tell."""
-    stack, seen = scratch()
+    stack, tally = scratch()
     # bytes() turns the values (all below 10) into an array in one C call.
-    return int(count(np.frombuffer(bytes(givens), dtype=np.uint8), limit, GIVE_UP_NODES, stack, seen))
+    return int(count(np.frombuffer(bytes(givens), dtype=np.uint8), limit, GIVE_UP_NODES, stack, tally))
