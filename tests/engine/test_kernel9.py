@@ -153,3 +153,46 @@ def test_propagation_leaves_no_single_and_keeps_the_solution(
             for c in unit:
                 if settled[c]:
                     assert all(not (cells[c] & cells[o]) for o in unit if o != c), (p.givens, unit, c)
+
+
+def general_counts(lines: list[str], limit: int) -> list[int]:
+    """Counts by the general compiled kernel (kernel.py: a mask per cell, no bands)."""
+    from sudoku_tui.engine.search.compiled.kernel_batch import solve_chunk
+    from sudoku_tui.engine.search.solver import in_order_budget
+
+    counts, _ = solve_chunk(NINE, lines, True, limit, in_order_budget(NINE))
+    return counts
+
+
+def test_band_branches_on_the_hardest_puzzles(shared_file: Callable[..., Path]) -> None:
+    # The hardest puzzles take the most branches on a value's ways through a
+    # band; counted to 2, and a few with one given taken away to 5.
+    puzzles = sample(shared_file, "forum-hardest-1106.txt", 30)
+    lines = ["".join(str(v) if v else "." for v in p.givens) for p in puzzles]
+    ours = [counted(p.givens, 2) for p in puzzles]
+    assert ours == general_counts(lines, 2)
+    rng = random.Random(5)
+    thinned = []
+    for p in puzzles[:10]:
+        givens = list(p.givens)
+        givens[rng.choice([c for c in range(81) if givens[c]])] = 0
+        thinned.append(givens)
+    want = general_counts(["".join(str(v) if v else "." for v in g) for g in thinned], 5)
+    assert [counted(g, 5) for g in thinned] == want
+
+
+def test_deep_searches_stay_within_the_stack() -> None:
+    # Few givens and a high limit: the deepest searches, every level a cell
+    # placed or a value's way through a band settled (the stack's bound).
+    rng = random.Random(11)
+    grid = solve(Puzzle(NINE, tuple([0] * 80 + [1])))
+    assert grid is not None
+    boards = []
+    for _ in range(6):
+        givens = [0] * 81
+        for cell in rng.sample(range(81), rng.randint(8, 14)):
+            givens[cell] = grid[cell]
+        boards.append(givens)
+    want = general_counts(["".join(str(v) if v else "." for v in g) for g in boards], 300)
+    assert [counted(g, 300) for g in boards] == want
+    assert counted([0] * 81, 3000) == 3000

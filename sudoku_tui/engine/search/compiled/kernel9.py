@@ -32,6 +32,7 @@ reference counts, which had been half of the time.
 
 from __future__ import annotations
 
+import itertools
 import threading
 from collections.abc import Sequence
 
@@ -46,7 +47,10 @@ OPEN = 27  # state[OPEN + b]: the open cells of band b
 WIDTH = 32  # a state row: 27 masks, 3 open-cell masks, the branch's cell and its values left
 CELL, LEFT = 30, 31
 NODES = 0  # tally[NODES]: the branch nodes the last count took
-DEPTHS = 82  # the root and one level per cell at most
+# the root, one level per cell and one per (value, band) at most: a level
+# places a cell or settles a value's way through a band, each for good
+DEPTHS = 1 + 81 + 27
+BAND_BRANCH = 128  # state[CELL] at or above: a branch on a value's ways through a band
 SPREAD = 1 | 1 << 9 | 1 << 18  # a 9-bit column set times this: those columns in all 3 rows of a band
 
 
@@ -95,6 +99,10 @@ def _tables() -> tuple[np.ndarray, ...]:
 
 BOXES_OF_ROW, SHRINK, EXPAND, PEERS, COLUMNS, SURE_LOWS = _tables()
 LOWS = SPREAD * 0b001001001  # the lowest cell of each mini-row of a band
+# A value's ways through a band, as grids (bit 3 * row + box): the 6 permutations.
+WAYS = np.array([sum(1 << (3 * r + p[r]) for r in range(3)) for p in itertools.permutations(range(3))], dtype=np.int64)
+WAYS_IN = np.array([sum(1 << w for w in range(6) if WAYS[w] & g == WAYS[w]) for g in range(512)], dtype=np.int64)
+WAY_COUNT = np.array([int(ways).bit_count() for ways in WAYS_IN.tolist()], dtype=np.int64)
 VALUE_OF = np.arange(27, dtype=np.int64) // 3  # a mask's value, without a division
 
 
@@ -366,6 +374,52 @@ def _branch(state: np.ndarray) -> None:
 
 
 @njit_inline
+def _branch_band(state: np.ndarray) -> bool:
+    """Choose a value's ways through a band to branch on, as tdoku does: the
+    band with the fewest open cells, in it the value with the fewest ways
+    left (two, mostly), of those the one with the fewest open cells. Its
+    place goes to ``state[CELL]`` (BAND_BRANCH | band << 4 | value), its
+    ways to ``state[LEFT]``; False when no band has an open cell.
+
+    On the hardest puzzles this takes a fifth less time than branching on a
+    cell (the nodes are fewer and cheaper); on top1465 a tenth more (more
+    nodes), but the hardest sets were the furthest from tdoku."""
+    band = -1
+    fewest = 28
+    for b in range(3):
+        n = ones(state[OPEN + b])
+        if 0 < n < fewest:
+            band, fewest = b, n
+    if band < 0:
+        return False
+    open_cells = state[OPEN + band]
+    best = 1 << 20
+    for d in range(9):
+        m = state[3 * d + band]
+        # at the fixed point the mask's grid is a union of ways already
+        grid = (BOXES_OF_ROW[m & 511] | BOXES_OF_ROW[(m >> 9) & 511] << 3 | BOXES_OF_ROW[(m >> 18) & 511] << 6) & 511
+        ways = WAY_COUNT[grid]
+        if ways > 1:
+            key = ways << 8 | ones(m & open_cells)
+            if key < best:
+                best = key
+                state[CELL] = BAND_BRANCH | band << 4 | d
+                state[LEFT] = WAYS_IN[grid]
+    return best < 1 << 20
+
+
+@njit_inline
+def _apply(state: np.ndarray, where: int, bit: int) -> int:
+    """The branch ``where`` (``state[CELL]``) taken with its choice ``bit``
+    of ``state[LEFT]``: the masks changed, -1 on a contradiction."""
+    if where < BAND_BRANCH:
+        return _place(state, _index(bit), where >> 5, 1 << (where & 31))
+    i = 3 * (where & 15) + ((where >> 4) & 3)
+    state[i] &= EXPAND[WAYS[_index(bit)] & 511]
+    return 1 << i
+
+
+@njit_inline
 def _try_next(stack: np.ndarray, depth: int) -> bool:
     """Place the next value left at ``depth`` into a copy one level down and
     propagate; False when that value leads to a contradiction."""
@@ -376,8 +430,7 @@ def _try_next(stack: np.ndarray, depth: int) -> bool:
     child = stack[depth + 1]
     for i in range(OPEN + 3):
         child[i] = row[i]
-    where = row[CELL]
-    changed = _place(child, _index(bit), where >> 5, 1 << (where & 31))
+    changed = _apply(child, row[CELL], bit)
     return changed >= 0 and propagate(child, changed)  # the parent was at its fixed point
 
 
@@ -404,7 +457,8 @@ def count(givens: np.ndarray, limit: int, budget: int, stack: np.ndarray, tally:
                     break
                 depth -= 1
                 continue
-            _branch(row)
+            if not _branch_band(row):
+                _branch(row)
         if row[LEFT] == 0:
             depth -= 1
             continue
