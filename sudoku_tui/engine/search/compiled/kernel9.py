@@ -51,6 +51,10 @@ NODES = 0  # tally[NODES]: the branch nodes the last count took
 # places a cell or settles a value's way through a band, each for good
 DEPTHS = 1 + 81 + 27
 BAND_BRANCH = 128  # state[CELL] at or above: a branch on a value's ways through a band
+# A two-value cell that sees at least this many open cells is branched on,
+# any other node on a value's ways through a band: of the thresholds tried
+# (14-18, and either rule alone) the one with the best worst set against tdoku.
+REACH = 16
 SPREAD = 1 | 1 << 9 | 1 << 18  # a 9-bit column set times this: those columns in all 3 rows of a band
 
 
@@ -336,9 +340,10 @@ def _fewest(state: np.ndarray, band: int, fewest: int) -> tuple[int, int]:
 
 
 @njit_inline
-def _branch(state: np.ndarray) -> None:
+def _branch(state: np.ndarray) -> int:
     """Choose the open cell to branch on; its place goes to ``state[CELL]``
-    (band << 5 | bit), its values to ``state[LEFT]``.
+    (band << 5 | bit), its values to ``state[LEFT]``. The open cells it
+    sees when it has two values, else -1.
 
     Among the cells with the fewest values (two, else three), the one that
     sees the most open cells: placing a value there reaches furthest (on
@@ -371,6 +376,7 @@ def _branch(state: np.ndarray) -> None:
             values |= 1 << d
     state[CELL] = best_band << 5 | _index(best)
     state[LEFT] = values
+    return best_score if size == 2 else -1
 
 
 @njit_inline
@@ -381,9 +387,9 @@ def _branch_band(state: np.ndarray) -> bool:
     place goes to ``state[CELL]`` (BAND_BRANCH | band << 4 | value), its
     ways to ``state[LEFT]``; False when no band has an open cell.
 
-    On the hardest puzzles this takes a fifth less time than branching on a
-    cell (the nodes are fewer and cheaper); on top1465 a tenth more (more
-    nodes), but the hardest sets were the furthest from tdoku."""
+    Alone, it took a fifth less time than cells on the hardest puzzles
+    (fewer nodes, and cheaper) and a tenth more on top1465 (more nodes);
+    after a cell that reaches far (REACH), the best of both."""
     band = -1
     fewest = 28
     for b in range(3):
@@ -457,8 +463,8 @@ def count(givens: np.ndarray, limit: int, budget: int, stack: np.ndarray, tally:
                     break
                 depth -= 1
                 continue
-            if not _branch_band(row):
-                _branch(row)
+            if _branch(row) < REACH:
+                _branch_band(row)  # leaves the cell when it finds no band to branch on
         if row[LEFT] == 0:
             depth -= 1
             continue
