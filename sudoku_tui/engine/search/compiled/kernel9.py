@@ -131,19 +131,15 @@ def _place(state: np.ndarray, value: int, band: int, bit: int) -> int:
         m = state[i]
         state[i] = m & ~bit
         changed |= ((m >> cell) & 1) << i  # without a branch: which values lost the cell
-    m = state[own] | bit
-    peers = m & PEERS[cell]
-    state[own] = m & ~peers
-    if peers:
-        changed |= 1 << own
+    state[own] = (state[own] | bit) & ~PEERS[cell]  # own is in changed already
     column = COLUMNS[cell]
     base = 3 * value
     for b in range(3):
-        if b != band:
-            m = state[base + b]
-            if m & column:
-                state[base + b] = m & ~column
-                changed |= 1 << (base + b)
+        i = base + b
+        m = state[i]
+        drop = column * (b != band)  # the column in the other bands (in its own, the box's)
+        state[i] = m & ~drop
+        changed |= int(m & drop != 0) << i
     return changed
 
 
