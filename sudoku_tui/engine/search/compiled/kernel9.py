@@ -259,12 +259,11 @@ def _naked(state: np.ndarray) -> int:
         while single:
             bit = single & -single
             single ^= bit
-            value = -1
-            for d in range(9):
-                if state[3 * d + band] & bit:
-                    value = d
-                    break
-            c = _place(state, value, band, bit) if value >= 0 else -1
+            cell = _index(bit)
+            value = 0
+            for d in range(9):  # the cell's one value, without a branch
+                value += d * ((state[3 * d + band] >> cell) & 1)
+            c = _place(state, value, band, bit)
             if c < 0:
                 return -1
             changed |= c
