@@ -394,19 +394,23 @@ def _branch_band(state: np.ndarray) -> bool:
     if band < 0:
         return False
     open_cells = state[OPEN + band]
+    # the best as one key (ways, open cells, value), a min without a branch;
+    # a value with one way left gets a key above every other
     best = 1 << 20
     for d in range(9):
         m = state[3 * d + band]
         # at the fixed point the mask's grid is a union of ways already
         grid = (BOXES_OF_ROW[m & 511] | BOXES_OF_ROW[(m >> 9) & 511] << 3 | BOXES_OF_ROW[(m >> 18) & 511] << 6) & 511
-        ways = WAY_COUNT[grid]
-        if ways > 1:
-            key = ways << 8 | ones(m & open_cells)
-            if key < best:
-                best = key
-                state[CELL] = BAND_BRANCH | band << 4 | d
-                state[LEFT] = WAYS_IN[grid]
-    return best < 1 << 20
+        ways = WAY_COUNT[grid] | (WAY_COUNT[grid] < 2) << 4
+        best = min(best, ways << 9 | ones(m & open_cells) << 4 | d)
+    if best >> 13:
+        return False
+    d = best & 15
+    m = state[3 * d + band]
+    grid = (BOXES_OF_ROW[m & 511] | BOXES_OF_ROW[(m >> 9) & 511] << 3 | BOXES_OF_ROW[(m >> 18) & 511] << 6) & 511
+    state[CELL] = BAND_BRANCH | band << 4 | d
+    state[LEFT] = WAYS_IN[grid]
+    return True
 
 
 @njit_inline
