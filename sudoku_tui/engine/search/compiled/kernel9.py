@@ -120,6 +120,8 @@ def _place(state: np.ndarray, value: int, band: int, bit: int) -> int:
     """Put ``value`` (0-8) in the cell ``bit`` of ``band`` and take it from
     the cell's peers: the masks it changed (bit ``3 * value + band``, never
     none), or -1 when the value may no longer go there."""
+    value &= 15  # no-ops that tell Numba the indices below are not negative
+    band &= 3  # (else each index checks for a wrap-around)
     own = 3 * value + band
     if not state[own] & bit:
         return -1
@@ -181,7 +183,7 @@ def _bands(state: np.ndarray, todo: int) -> tuple[int, int]:
             state[i] = m
             changed |= 1 << i
         value = VALUE_OF[i]
-        band = i - 3 * value
+        band = (i - 3 * value) & 3
         # hidden singles of rows and boxes, without a branch: the mini-rows
         # of one cell among those the value is sure to go in
         a, b, c = m & LOWS, (m >> 1) & LOWS, (m >> 2) & LOWS
