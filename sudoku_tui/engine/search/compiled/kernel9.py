@@ -205,7 +205,7 @@ def _stacks(state: np.ndarray, todo: int) -> int:
     -1 on a contradiction, else the masks changed (for the bands)."""
     changed = 0
     while todo:
-        value = VALUE_OF[_index(todo)]
+        value = VALUE_OF[_index(todo)] & 15
         base = 3 * value
         todo &= ~(7 << base)
         m0, m1, m2 = state[base], state[base + 1], state[base + 2]
