@@ -107,12 +107,18 @@ LOWS = SPREAD * 0b001001001  # the lowest cell of each mini-row of a band
 WAYS = np.array([sum(1 << (3 * r + p[r]) for r in range(3)) for p in itertools.permutations(range(3))], dtype=np.int64)
 WAYS_IN = np.array([sum(1 << w for w in range(6) if WAYS[w] & g == WAYS[w]) for g in range(512)], dtype=np.int64)
 WAY_COUNT = np.array([int(ways).bit_count() for ways in WAYS_IN.tolist()], dtype=np.int64)
-VALUE_OF = np.arange(27, dtype=np.int64) // 3  # a mask's value, without a division
 
 
 @njit_inline
 def _index(bit: int) -> int:
     return lowest(bit)
+
+
+@njit_inline
+def _value_of(i: int) -> int:
+    """The value of mask ``i`` (0-26), ``i // 3`` without a division or a
+    load, and known not negative (so no wrap-around code where it indexes)."""
+    return (i * 11) >> 5
 
 
 @njit_inline
@@ -182,7 +188,7 @@ def _bands(state: np.ndarray, todo: int) -> tuple[int, int]:
             m &= EXPAND[keep & 511]
             state[i] = m
             changed |= 1 << i
-        value = VALUE_OF[i]
+        value = _value_of(i)
         band = (i - 3 * value) & 3
         # hidden singles of rows and boxes, without a branch: the mini-rows
         # of one cell among those the value is sure to go in
@@ -205,7 +211,7 @@ def _stacks(state: np.ndarray, todo: int) -> int:
     -1 on a contradiction, else the masks changed (for the bands)."""
     changed = 0
     while todo:
-        value = VALUE_OF[_index(todo)] & 15
+        value = _value_of(_index(todo))
         base = 3 * value
         todo &= ~(7 << base)
         m0, m1, m2 = state[base], state[base + 1], state[base + 2]
