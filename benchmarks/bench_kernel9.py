@@ -9,7 +9,8 @@ lines of the big ones): the load average first, tdoku's rate (built from
 ``RUSAGE_CHILDREN``), the counter kernel's rate (``kernel9.count_batch``
 over the set's givens, CPU seconds of this process, the compilation and
 file reading left out), ours as a share of tdoku's, and the kernel's
-branch nodes per puzzle. Each side repeats its set to over a second of
+branch nodes per puzzle (each value of a cell or way of a value through a
+band tried; tdoku's "guesses" are two tries each). Each side repeats its set to over a second of
 work. The whole-process figure the issue speaks of is bench_pysearch's
 ``--part proofs``; this one isolates the kernel while working on it.
 """
