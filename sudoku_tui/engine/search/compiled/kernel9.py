@@ -303,7 +303,7 @@ def propagate(state: np.ndarray, changed: int) -> bool:
         stacks = 0
 
 
-@njit
+@njit_inline
 def start(givens: np.ndarray, state: np.ndarray) -> bool:
     """The propagated state of 81 givens (0 = empty); False on a contradiction."""
     for i in range(27):
