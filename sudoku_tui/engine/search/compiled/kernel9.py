@@ -447,7 +447,7 @@ def _try_next(stack: np.ndarray, depth: int) -> bool:
     return changed >= 0 and propagate(child, changed)  # the parent was at its fixed point
 
 
-@njit
+@njit_inline
 def count(givens: np.ndarray, limit: int, budget: int, stack: np.ndarray, tally: np.ndarray) -> int:
     """Solutions of 81 givens up to ``limit``; -1 when ``budget`` branch
     nodes did not settle it. ``stack`` is DEPTHS x WIDTH scratch, ``tally``
