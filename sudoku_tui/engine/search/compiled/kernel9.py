@@ -304,8 +304,9 @@ def propagate(state: np.ndarray, changed: int) -> bool:
 
 
 @njit_inline
-def start(givens: np.ndarray, state: np.ndarray) -> bool:
-    """The propagated state of 81 givens (0 = empty); False on a contradiction."""
+def _givens(givens: np.ndarray, state: np.ndarray) -> bool:
+    """The state of 81 givens (0 = empty), not propagated yet; False when
+    two of them conflict."""
     for i in range(27):
         state[i] = BAND
     for b in range(3):
@@ -317,7 +318,13 @@ def start(givens: np.ndarray, state: np.ndarray) -> bool:
             bit = 1 << (c - 27 * band)
             if not state[OPEN + band] & bit or _place(state, v - 1, band, bit) < 0:
                 return False
-    return propagate(state, ALL_MASKS)
+    return True
+
+
+@njit
+def start(givens: np.ndarray, state: np.ndarray) -> bool:
+    """The propagated state of 81 givens (0 = empty); False on a contradiction."""
+    return _givens(givens, state) and propagate(state, ALL_MASKS)
 
 
 @njit_inline
@@ -433,9 +440,9 @@ def _apply(state: np.ndarray, where: int, bit: int) -> int:
 
 
 @njit_inline
-def _try_next(stack: np.ndarray, depth: int) -> bool:
-    """Place the next value left at ``depth`` into a copy one level down and
-    propagate; False when that value leads to a contradiction."""
+def _try_next(stack: np.ndarray, depth: int) -> int:
+    """Place the next value left at ``depth`` into a copy one level down:
+    the masks changed, to propagate (never none), or -1 when it cannot go."""
     row = stack[depth]
     left = row[LEFT]
     bit = left & -left
@@ -443,8 +450,7 @@ def _try_next(stack: np.ndarray, depth: int) -> bool:
     child = stack[depth + 1]
     for i in range(OPEN + 3):
         child[i] = row[i]
-    changed = _apply(child, row[CELL], bit)
-    return changed >= 0 and propagate(child, changed)  # the parent was at its fixed point
+    return _apply(child, row[CELL], bit)
 
 
 @njit_inline
@@ -454,16 +460,21 @@ def count(givens: np.ndarray, limit: int, budget: int, stack: np.ndarray, tally:
     NODES + 1 (``tally[NODES]`` gets the branch nodes taken)."""
     tally[NODES] = 0
     stack = borrowed(stack)  # the caller holds it: no atomic reference counts in the loop
-    if not start(givens, stack[0]):
+    if not _givens(givens, stack[0]):
         return 0
     found = 0
     depth = 0
     nodes = 0
-    descend = True
+    changed = ALL_MASKS  # a row just made: the masks to propagate from (the root's, all)
     while depth >= 0:
         row = stack[depth]
-        if descend:
-            descend = False
+        if changed:
+            # the one place that propagates: its code, inlined, stands once in the loop
+            fixed = propagate(row, changed)  # the parent was at its fixed point
+            changed = 0
+            if not fixed:
+                depth -= 1
+                continue
             if row[OPEN] | row[OPEN + 1] | row[OPEN + 2] == 0:
                 found += 1
                 if found >= limit:
@@ -479,9 +490,11 @@ def count(givens: np.ndarray, limit: int, budget: int, stack: np.ndarray, tally:
         if nodes > budget:
             found = -1
             break
-        if _try_next(stack, depth):
+        changed = _try_next(stack, depth)
+        if changed > 0:
             depth += 1
-            descend = True
+        else:
+            changed = 0
     tally[NODES] = nodes
     return found
 
@@ -540,5 +553,10 @@ def count_givens(givens: Sequence[int], limit: int) -> int:
     """Solutions of a classic 9x9 board's 81 givens up to ``limit`` (at least
     1); -1 when it takes more than ``GIVE_UP_NODES`` nodes to tell."""
     stack, tally = scratch()
-    # bytes() turns the values (all below 10) into an array in one C call.
-    return int(count(np.frombuffer(bytes(givens), dtype=np.uint8), limit, GIVE_UP_NODES, stack, tally))
+    # bytearray() turns the values (all below 10) into a writable array in
+    # one C call; the batch of one row, with the types ``solve --count``
+    # gives it, so that no second compiled copy of the count is made.
+    rows = np.frombuffer(bytearray(givens), dtype=np.uint8).reshape(1, 81)
+    counts = np.zeros(1, dtype=np.int64)
+    count_batch(rows, 0, GIVE_UP_NODES, limit, counts, stack, tally)
+    return int(counts[0])
