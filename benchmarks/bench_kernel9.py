@@ -9,7 +9,8 @@ lines of the big ones): the load average first, tdoku's rate (built from
 ``RUSAGE_CHILDREN``), the counter kernel's rate (``kernel9.count_batch``
 over the set's givens, CPU seconds of this process, the compilation and
 file reading left out), ours as a share of tdoku's, and the kernel's
-branch nodes per puzzle. Each side repeats its set to over a second of
+branch nodes per puzzle (each value of a cell or way of a value through a
+band tried; tdoku's "guesses" are two tries each). Each side repeats its set to over a second of
 work. The whole-process figure the issue speaks of is bench_pysearch's
 ``--part proofs``; this one isolates the kernel while working on it.
 """
@@ -37,19 +38,19 @@ WORK_SECONDS = 1.0
 def kernel_pass(givens: np.ndarray) -> np.ndarray:
     """Counts (up to 2) of every row, as ``solve --count`` calls the kernel."""
     counts = np.zeros(givens.shape[0], dtype=np.int64)
-    stack, seen = kernel9.scratch()
+    stack, tally = kernel9.scratch()
     row = 0
     while row < givens.shape[0]:
-        row = kernel9.count_batch(givens, row, NODES_PER_CALL, 2, counts, stack, seen)
+        row = kernel9.count_batch(givens, row, NODES_PER_CALL, 2, counts, stack, tally)
     return counts
 
 
 def nodes_per_puzzle(givens: np.ndarray) -> float:
-    stack, seen = kernel9.scratch()
+    stack, tally = kernel9.scratch()
     total = 0
     for row in givens:
-        kernel9.count(row, 2, kernel9.GIVE_UP_NODES, stack, seen)
-        total += int(seen[kernel9.NODES])
+        kernel9.count(row, 2, kernel9.GIVE_UP_NODES, stack, tally)
+        total += int(tally[kernel9.NODES])
     return total / len(givens)
 
 

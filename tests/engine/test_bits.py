@@ -50,3 +50,32 @@ def test_plain_counts_match_python() -> None:
         if x > 0:
             assert bits._ones(x) == x.bit_count()
             assert bits._lowest(x) == expected_lowest(x)
+
+
+@pytest.mark.skipif(not compiled_search_available(), reason="Numba is not installed (the fast extra)")
+def test_a_borrowed_array_is_the_same_memory() -> None:
+    # Imported here: only with Numba installed, and compiled per run of this test.
+    from numba import njit
+
+    def through_borrowed(grid: np.ndarray) -> int:
+        view = bits.borrowed(grid)
+        total = 0
+        for r in range(view.shape[0]):
+            row = view[r]  # a row of a borrowed array: no reference count either
+            for c in range(row.shape[0]):
+                row[c] += 10 * r + c
+                total += row[c]
+        return total
+
+    compiled: Callable[[np.ndarray], int] = njit(through_borrowed)
+    grid = np.ones((3, 4), dtype=np.int64)
+    assert compiled(grid) == 12 + sum(10 * r + c for r in range(3) for c in range(4))
+    assert grid.tolist() == [[1 + 10 * r + c for c in range(4)] for r in range(3)]
+    column = np.zeros((4, 4), dtype=np.int64)[:, 1:2]  # strided: the borrowed view keeps the strides
+    compiled(column)
+    assert column.ravel().tolist() == [0, 10, 20, 30]
+
+
+def test_plain_borrowed_is_the_array_itself() -> None:
+    grid = np.zeros(3, dtype=np.int64)
+    assert bits._borrowed(grid) is grid

@@ -106,3 +106,93 @@ def test_batch_budget_runs_out_between_rows(monkeypatch: pytest.MonkeyPatch, sha
 def test_a_limit_past_the_counters_64_bits() -> None:
     two = Puzzle.from_line(NINE, "..3456789456789123789123456..4365897365897214897214365531642978642978531978531642")
     assert count_solutions(two, 1 << 64) == pure_count(two.givens, 1 << 64) == 2
+
+
+def candidates_after_start(givens: Sequence[int]) -> list[set[int]] | None:
+    """Each cell's values (1-9) after the counter's propagation, from its
+    band masks; None when it found a contradiction."""
+    from sudoku_tui.engine.search.compiled import kernel9
+
+    stack, _ = kernel9.scratch()
+    state = stack[0]
+    if not kernel9.start(bytes_of(givens), state):
+        return None
+    cells: list[set[int]] = []
+    for cell in range(81):
+        band, bit = divmod(cell, 27)
+        cells.append({d + 1 for d in range(9) if int(state[3 * d + band]) >> bit & 1})
+    return cells
+
+
+def units() -> list[list[int]]:
+    rows = [[9 * r + c for c in range(9)] for r in range(9)]
+    columns = [[9 * r + c for r in range(9)] for c in range(9)]
+    boxes = [[9 * (3 * (b // 3) + i // 3) + 3 * (b % 3) + i % 3 for i in range(9)] for b in range(9)]
+    return rows + columns + boxes
+
+
+@pytest.mark.parametrize(("name", "size"), [("top1465.txt", 40), ("17-clue.txt", 40)])
+def test_propagation_leaves_no_single_and_keeps_the_solution(
+    shared_file: Callable[..., Path], name: str, size: int
+) -> None:
+    # The fixed point of the rules: no cell with one value that is not
+    # settled in every unit, no value with one place left in a unit that
+    # has not got it, and the solution's value still in every cell.
+    for p in sample(shared_file, name, size):
+        cells = candidates_after_start(p.givens)
+        grid = solve(p)
+        assert cells is not None and grid is not None
+        assert all(grid[c] in values for c, values in enumerate(cells)), p.givens
+        settled = [len(values) == 1 for values in cells]
+        for unit in units():
+            for value in range(1, 10):
+                places = [c for c in unit if value in cells[c]]
+                if len(places) == 1:
+                    # a hidden single: its cell holds nothing else, and no peer holds the value
+                    assert cells[places[0]] == {value}, (p.givens, unit, value)
+            for c in unit:
+                if settled[c]:
+                    assert all(not (cells[c] & cells[o]) for o in unit if o != c), (p.givens, unit, c)
+
+
+def general_counts(lines: list[str], limit: int) -> list[int]:
+    """Counts by the general compiled kernel (kernel.py: a mask per cell, no bands)."""
+    from sudoku_tui.engine.search.compiled.kernel_batch import solve_chunk
+    from sudoku_tui.engine.search.solver import in_order_budget
+
+    counts, _ = solve_chunk(NINE, lines, True, limit, in_order_budget(NINE))
+    return counts
+
+
+def test_band_branches_on_the_hardest_puzzles(shared_file: Callable[..., Path]) -> None:
+    # The hardest puzzles take the most branches on a value's ways through a
+    # band; counted to 2, and a few with one given taken away to 5.
+    puzzles = sample(shared_file, "forum-hardest-1106.txt", 30)
+    lines = ["".join(str(v) if v else "." for v in p.givens) for p in puzzles]
+    ours = [counted(p.givens, 2) for p in puzzles]
+    assert ours == general_counts(lines, 2)
+    rng = random.Random(5)
+    thinned = []
+    for p in puzzles[:10]:
+        givens = list(p.givens)
+        givens[rng.choice([c for c in range(81) if givens[c]])] = 0
+        thinned.append(givens)
+    want = general_counts(["".join(str(v) if v else "." for v in g) for g in thinned], 5)
+    assert [counted(g, 5) for g in thinned] == want
+
+
+def test_deep_searches_stay_within_the_stack() -> None:
+    # Few givens and a high limit: the deepest searches, every level a cell
+    # placed or a value's way through a band settled (the stack's bound).
+    rng = random.Random(11)
+    grid = solve(Puzzle(NINE, tuple([0] * 80 + [1])))
+    assert grid is not None
+    boards = []
+    for _ in range(6):
+        givens = [0] * 81
+        for cell in rng.sample(range(81), rng.randint(8, 14)):
+            givens[cell] = grid[cell]
+        boards.append(givens)
+    want = general_counts(["".join(str(v) if v else "." for v in g) for g in boards], 300)
+    assert [counted(g, 300) for g in boards] == want
+    assert counted([0] * 81, 3000) == 3000

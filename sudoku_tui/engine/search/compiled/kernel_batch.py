@@ -72,10 +72,10 @@ def _count_nine(givens: np.ndarray, limit: int, progress: ProgressCallback | Non
     """Counts of an ``(n, 81)`` array of givens; -1 where a call's budget ran out."""
     rows = givens.shape[0]
     counts = np.zeros(rows, dtype=np.int64)
-    stack, seen = kernel9.scratch()
+    stack, tally = kernel9.scratch()
     row = 0
     while row < rows:
-        row = kernel9.count_batch(givens, row, NODES_PER_CALL, limit, counts, stack, seen)
+        row = kernel9.count_batch(givens, row, NODES_PER_CALL, limit, counts, stack, tally)
         if progress is not None:
             progress(row, rows)
     return counts
