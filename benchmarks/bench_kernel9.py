@@ -26,8 +26,8 @@ import numpy as np
 
 from sudoku_tui.engine.board.geometry import square
 from sudoku_tui.engine.search.compiled import kernel9
-from sudoku_tui.engine.search.compiled.kernel_batch import NODES_PER_CALL
 from sudoku_tui.engine.search.compiled.kernel_tables import kernel_tables, lines_to_givens
+from sudoku_tui.engine.search.compiled.nine_batch import NODES_PER_CALL
 
 from .bench_pysearch import build_tdoku, nine_by_nine_sets, timed
 from .data import sample

@@ -28,6 +28,7 @@ from .board.geometry import square
 from .board.levels import Level
 from .board.puzzle import Puzzle
 from .search import backend
+from .search.compiled.probe import when_numba_loads
 from .search.solver import count_solutions, solve
 
 # A 9x9 puzzle with two solutions: solving it runs the search in cell order,
@@ -83,14 +84,28 @@ def warm_up_in_background() -> threading.Thread | None:
 
 def announce_compiles(say: Callable[[], None]) -> Callable[[], None]:
     """Call ``say()`` once, in this process, just before the first function
-    is compiled (a load from Numba's disk cache is no compile). Returns the
+    is compiled (a load from Numba's disk cache is no compile). Listening
+    starts only once Numba loads: a run that never needs it (the 9x9
+    counter's machine code, machine_code.py) never imports it. Returns the
     function that stops listening."""
-    if not backend.compiled():
+    if not backend.jit_wanted():
         return lambda: None
-    # Numba loads only where the search is compiled.
-    from .search.compiled.compile_events import on_first_compile
+    stops: list[Callable[[], None]] = []
 
-    return on_first_compile(say)
+    def listen() -> None:
+        # Numba is loaded by now.
+        from .search.compiled.compile_events import on_first_compile
+
+        stops.append(on_first_compile(say))
+
+    cancel = when_numba_loads(listen)
+
+    def stop() -> None:
+        cancel()
+        for stop_listening in stops:
+            stop_listening()
+
+    return stop
 
 
 def interrupt_inside_numba(stop_now: Callable[[], None]) -> Callable[[], None]:
@@ -105,7 +120,8 @@ def interrupt_inside_numba(stop_now: Callable[[], None]) -> Callable[[], None]:
     compile to end could take a minute on a busy machine. Numba writes its
     cache files whole (a new file, then a rename), so ending at once loses
     nothing. Returns the function that puts Ctrl-C back as it was."""
-    if not backend.compiled() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
+    # Numba need not be loaded yet: without it no frame is Numba's, and Ctrl-C is as before.
+    if not backend.jit_wanted() or signal.getsignal(signal.SIGINT) is not signal.default_int_handler:
         return lambda: None  # nothing compiles, or Ctrl-C is ignored or someone else's
     if threading.current_thread() is not threading.main_thread():
         return lambda: None  # only the main thread hears signals

@@ -289,6 +289,27 @@ def test_a_compile_is_announced_once(capsys: pytest.CaptureFixture[str]) -> None
 
 
 @pytest.mark.skipif(not compiled_search_available(), reason="Numba is not installed (the fast extra)")
+def test_listening_for_compiles_waits_for_numba_to_load() -> None:
+    # A count by the 9x9 counter's machine code never loads Numba: listening
+    # starts as Numba loads, and a compile after that is still announced.
+    script = (
+        "import sys\n"
+        "from sudoku_tui.engine.warm import announce_compiles\n"
+        "stop = announce_compiles(lambda: print('compiling', file=sys.stderr))\n"
+        "print('numba' in sys.modules)\n"
+        "from sudoku_tui.engine.search import backend\n"
+        "print(backend.jit_enabled())\n"
+        "from numba import njit\n"
+        "njit(lambda x: x + 1)(1)\n"
+        "njit(lambda x: x * 3)(2)\n"
+        "stop()\n"
+        "njit(lambda x: x - 1)(1)\n"
+    )
+    result = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
+    assert (result.returncode, result.stdout, result.stderr) == (0, "False\nTrue\n", "compiling\n")
+
+
+@pytest.mark.skipif(not compiled_search_available(), reason="Numba is not installed (the fast extra)")
 def test_nothing_is_announced_when_the_cache_has_it(tmp_path: Path) -> None:
     warm_up()  # fills Numba's disk cache, as any earlier run would have
     path = write(tmp_path / "four.txt", "2\n" + "." * 16 + "\n")

@@ -95,10 +95,10 @@ def test_giving_up_hands_the_count_on(monkeypatch: pytest.MonkeyPatch) -> None:
 def test_batch_budget_runs_out_between_rows(monkeypatch: pytest.MonkeyPatch, shared_file: Callable[..., Path]) -> None:
     puzzles = sample(shared_file, "top1465.txt", 40)
     lines = ["".join(str(v) if v else "." for v in p.givens) for p in puzzles]
-    from sudoku_tui.engine.search.compiled import kernel_batch
+    from sudoku_tui.engine.search.compiled import nine_batch
 
     # A few nodes a call: most rows run a call's budget out and go to count_solutions.
-    monkeypatch.setattr(kernel_batch, "NODES_PER_CALL", 8)
+    monkeypatch.setattr(nine_batch, "NODES_PER_CALL", 8)
     want = [str(n) if n < 2 else "2+" for n in (pure_count(p.givens, 2) for p in puzzles)]
     assert list(solve_lines(NINE, lines, count=True)) == want
 

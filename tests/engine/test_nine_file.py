@@ -1,5 +1,5 @@
 """A 9x9 file's bytes straight to the counter and back (nine_file.py,
-kernel_batch.count_nine_file, batch.solving.count_nine_file).
+nine_batch.count_nine_file, batch.solving.count_nine_file).
 
 The array of givens is checked against the usual reader (formats.py) on the
 layouts it reads, every other file must give None (the usual reader then
@@ -91,7 +91,7 @@ def test_the_output_is_solve_lines(tmp_path: Path, limit: int) -> None:
 def test_a_shared_set_and_the_budget_handed_on(
     tmp_path: Path, shared_file: Callable[..., Path], monkeypatch: pytest.MonkeyPatch
 ) -> None:
-    from sudoku_tui.engine.search.compiled import kernel_batch
+    from sudoku_tui.engine.search.compiled import nine_batch
 
     lines = random.Random(3).sample(parse_puzzle_data(shared_file("9x9", "top1465.txt").read_bytes()).lines, 30)
     lines += [MANY, NONE]
@@ -100,7 +100,7 @@ def test_a_shared_set_and_the_budget_handed_on(
     want = "".join(answer + "\n" for answer in solve_lines(NINE, lines, count=True))
     assert count_nine_file(path, 2, jobs=1) == want
     # A few nodes a call: many rows run a call's budget out and go to count_solutions.
-    monkeypatch.setattr(kernel_batch, "NODES_PER_CALL", 8)
+    monkeypatch.setattr(nine_batch, "NODES_PER_CALL", 8)
     assert count_nine_file(path, 2, jobs=1) == want
 
 

@@ -3,7 +3,7 @@
 Results come back in file order as the lines ``sudoku-tui solve`` prints.
 
 The fast method hands a chunk of lines to the compiled search in one call at
-a time (search/compiled/kernel_batch.py) and gets back counts and solution
+a time (search/compiled/kernel_batch.py, nine_batch.py) and gets back counts and solution
 lines: per puzzle there is no Python work at all unless it has several
 solutions (then solver.solve finds the first) or the board is solved by SAT
 (16x16, one puzzle at a time). Without
@@ -23,6 +23,7 @@ from ..board.variants import line_fields_of
 from ..files.reading import FileRefused, read_file_bytes
 from ..progress import ProgressCallback
 from ..search import backend
+from ..search.compiled.machine_code import loaded as loaded_counter
 from ..search.reference import solve_classic
 from ..search.solver import count_solutions, counts_by_nine, in_order_budget, needs_sat, solve
 from .workers import worker_count, worker_pool
@@ -84,14 +85,17 @@ def count_nine_file(path: Path, limit: int, jobs: int, progress: ProgressCallbac
     or block-size 9x9 file without errors (then read it the usual way, which
     says what is wrong)."""
     shape = square(3)
-    if not counts_by_nine(shape) or worker_count(jobs, jobs) > 1 or path.suffix.lower() in (".sdk", ".ss", ".sdm"):
+    if worker_count(jobs, jobs) > 1 or path.suffix.lower() in (".sdk", ".ss", ".sdm"):
+        return None
+    # The counter's machine code from an earlier run, else Numba's counter (which loads Numba).
+    if not backend.jit_wanted() or (loaded_counter() is None and not counts_by_nine(shape)):
         return None
     try:
         data = read_file_bytes(path)
     except FileRefused:
         return None
-    # numpy and Numba load only where the search is compiled (the fast extra).
-    from ..search.compiled.kernel_batch import count_nine_file as count_bytes
+    # numpy loads only where the search is compiled (the fast extra).
+    from ..search.compiled.nine_batch import count_nine_file as count_bytes
 
     def recount(givens: tuple[int, ...]) -> int:
         return count_solutions(Puzzle(shape, givens), limit)

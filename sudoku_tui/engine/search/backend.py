@@ -30,10 +30,16 @@ def compiling_on(thread: threading.Thread | None) -> None:
     _compiling = thread
 
 
+def jit_wanted() -> bool:
+    """Whether the compiled search is wanted here (``SUDOKU_TUI_NO_JIT`` is
+    not set), without loading Numba to learn whether it is there."""
+    return not os.environ.get(NO_JIT)
+
+
 def jit_enabled() -> bool:
     """Whether this process compiles the search at all: Numba loads and
     ``SUDOKU_TUI_NO_JIT`` is not set (compiled() adds the thread's turn)."""
-    return not os.environ.get(NO_JIT) and numba_importable()
+    return jit_wanted() and numba_importable()
 
 
 def compiled() -> bool:

@@ -518,7 +518,8 @@ def count_batch(
     settle gets -1, for the caller's resumable search.
     """
     spent = 0
-    givens, counts, stack = borrowed(givens), borrowed(counts), borrowed(stack)  # no atomic counts per row
+    # no atomic reference counts per row
+    givens, counts, stack, tally = borrowed(givens), borrowed(counts), borrowed(stack), borrowed(tally)
     for i in range(first, givens.shape[0]):
         found = count(givens[i], limit, budget - spent, stack, tally)
         if found < 0:

@@ -10,15 +10,14 @@ the caller's (engine/batch/solving.py).
 
 from __future__ import annotations
 
-from collections.abc import Callable, Sequence
+from collections.abc import Sequence
 
 import numpy as np
 
 from ...board.geometry import Shape
-from ...progress import ProgressCallback
-from . import kernel, kernel9
+from . import kernel
 from .kernel_tables import kernel_tables, lines_to_givens, solutions_to_lines
-from .nine_file import count_text, nine_givens
+from .nine_batch import count_nine
 
 # Branch nodes per kernel call on a 9x9 board (scaled by the board's cells):
 # some 50 ms of search, so Ctrl-C is heard at once and calls cost nothing.
@@ -64,39 +63,5 @@ def solve_chunk(
 
 
 def count_nine_chunk(shape: Shape, lines: Sequence[str], limit: int) -> list[int]:
-    """Counts of classic 9x9 lines by the 9x9 counter (kernel9.py); -1 where a budget ran out."""
-    return list(_count_nine(lines_to_givens(kernel_tables(shape), list(lines)), limit, None).tolist())
-
-
-def _count_nine(givens: np.ndarray, limit: int, progress: ProgressCallback | None) -> np.ndarray:
-    """Counts of an ``(n, 81)`` array of givens; -1 where a call's budget ran out."""
-    rows = givens.shape[0]
-    counts = np.zeros(rows, dtype=np.int64)
-    stack, tally = kernel9.scratch()
-    row = 0
-    while row < rows:
-        row = kernel9.count_batch(givens, row, NODES_PER_CALL, limit, counts, stack, tally)
-        if progress is not None:
-            progress(row, rows)
-    return counts
-
-
-def count_nine_file(
-    data: bytes | bytearray,
-    limit: int,
-    recount: Callable[[tuple[int, ...]], int],
-    progress: ProgressCallback | None = None,
-) -> str | None:
-    """What ``solve --count`` prints for a whole file of classic 9x9 puzzles,
-    from its bytes (nine_file.py) with no Python step per line; None when the
-    file is not one of the layouts read so, or not valid (read it the usual way).
-
-    ``recount(givens)`` counts a puzzle whose call ran its budget out (the
-    resumable search, which polls between budgets as well)."""
-    givens = nine_givens(data)
-    if givens is None:
-        return None
-    counts = _count_nine(givens, limit, progress)
-    for row in np.flatnonzero(counts < 0).tolist():  # the few the kernel handed on
-        counts[row] = recount(tuple(givens[row].tolist()))
-    return count_text(counts, limit).decode("ascii")
+    """Counts of classic 9x9 lines by the 9x9 counter (nine_batch.py); -1 where a budget ran out."""
+    return list(count_nine(lines_to_givens(kernel_tables(shape), list(lines)), limit).tolist())
