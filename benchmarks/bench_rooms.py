@@ -185,7 +185,7 @@ async def measure(rooms: int, size: int, moves: int, think: float, folder: Path)
             f"p95 {percentile(times, 0.95) * 1000:.0f} ms, largest {max(times) * 1000:.0f} ms "
             f"({len(times)} arrivals of {len(cells) * rooms} values); {load()}"
         )
-        print("  " + shares.report(len(cells) * rooms).replace("a timed key", "a value"))
+        print("  " + shares.report(len(cells) * rooms, "a value"))
         print("  after playing: " + memory(server))
         for team in teams:
             for player in team:

@@ -79,7 +79,7 @@ def _count_whole_file(args: argparse.Namespace) -> bool:
     when done; False leaves the file to the usual reading (another layout,
     an error in it, several processes, no compiled counter)."""
     # The search loads only for the commands that search; --help stays fast.
-    from ..engine.batch.solving import count_nine_file
+    from ..engine.batch.solving import count_nine_file, keep_nine_counter
 
     bar = ProgressBar(0, "Solving")
     try:
@@ -89,6 +89,8 @@ def _count_whole_file(args: argparse.Namespace) -> bool:
     if text is None:
         return False
     sys.stdout.write(text)
+    sys.stdout.flush()  # the answer out before the counter's machine code is written (Ctrl-C loses neither)
+    keep_nine_counter()
     return True
 
 

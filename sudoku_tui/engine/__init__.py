@@ -54,7 +54,14 @@ PUBLIC: dict[str, tuple[str, ...]] = {
     "logic.justify": ("Justification", "Position", "available_step", "justify"),
     "making.generator": ("Generated", "GenerationFailed", "default_grader", "generate", "reachable_levels"),
     "making.practice": ("practised", "technique_named"),
-    "batch.solving": ("CHUNK", "NO_SOLUTION_LINE", "count_nine_file", "joined_chunk_job", "solve_lines"),
+    "batch.solving": (
+        "CHUNK",
+        "NO_SOLUTION_LINE",
+        "count_nine_file",
+        "joined_chunk_job",
+        "keep_nine_counter",
+        "solve_lines",
+    ),
     "batch.generating": ("generate_lines", "order_of"),
     "batch.author_runs": (
         "Canon",

@@ -13,6 +13,7 @@ API. With ``jobs > 1`` chunks go to a process pool and come back in order.
 
 from __future__ import annotations
 
+import sys
 from collections.abc import Iterator, Sequence
 from pathlib import Path
 
@@ -101,6 +102,18 @@ def count_nine_file(path: Path, limit: int, jobs: int, progress: ProgressCallbac
         return count_solutions(Puzzle(shape, givens), limit)
 
     return count_bytes(data, limit, recount, progress)
+
+
+def keep_nine_counter() -> None:
+    """After a count by Numba's 9x9 counter, write its machine code, so that
+    the next run counts without loading Numba (machine_code.py); nothing to
+    do where the machine code counted, or nothing did."""
+    if "numba" not in sys.modules or not backend.jit_wanted():
+        return
+    # numpy, which the base install has not, loads only past the test above.
+    from ..search.compiled.nine_batch import keep_machine_code
+
+    keep_machine_code()
 
 
 def _chunk_job(task: tuple[str, Sequence[str], str, bool, int]) -> list[str]:

@@ -52,7 +52,7 @@ class MachineCounter:
 
     def scratch(self) -> tuple[np.ndarray, np.ndarray]:
         """A stack and a tally of the shapes the code was made for."""
-        import numpy as np
+        import numpy as np  # the base install, which imports this module, has no numpy
 
         return np.zeros((self.depths, self.width), dtype=np.int64), np.zeros(self.tally, dtype=np.int64)
 
@@ -127,7 +127,7 @@ def save() -> Path | None:
 
 
 def _llvm() -> Any:
-    import llvmlite.binding as llvm
+    import llvmlite.binding as llvm  # the fast extra's: asked for only where it may be there
 
     llvm.initialize_native_target()
     llvm.initialize_native_asmprinter()
@@ -163,7 +163,7 @@ def _load(llvm: Any, data: bytes) -> MachineCounter | None:
 
 def _digest(llvm: Any) -> str:
     """What the machine code depends on, as the file's name."""
-    import llvmlite
+    import llvmlite  # loaded already, by _llvm()
 
     parts = [_numba_release(), llvmlite.__version__.encode(), llvm.get_process_triple().encode()]
     parts += [llvm.get_host_cpu_name().encode(), llvm.get_host_cpu_features().flatten().encode()]
@@ -195,10 +195,11 @@ def _places(digest: str) -> Iterator[Path]:
 def _compiled_module(llvm: Any) -> tuple[str, Any, dict[str, int]]:
     """The counter compiled for a C caller: its entry's name, its module with
     nothing but the entry and what it calls, and the scratch arrays' shapes."""
+    # Numba, only to write the file (a run that loads it never imports Numba).
     from numba import cfunc
     from numba.np.numpy_support import carray
 
-    from . import kernel9
+    from . import kernel9  # the counter, compiled by Numba
 
     depths, width, tally = kernel9.DEPTHS, kernel9.WIDTH, kernel9.NODES + 1
     rows = "CPointer(int64)"

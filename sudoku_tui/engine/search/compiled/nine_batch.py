@@ -1,11 +1,11 @@
 """Classic 9x9 puzzles counted in bulk by the 9x9 counter, a budget a call.
 
 The counter is its machine code from an earlier run where there is one
-(machine_code.py: no Numba to load), else Numba's compiled kernel9, after
-which its machine code is written for the next run. The kernel works
+(machine_code.py: no Numba to load), else Numba's compiled kernel9. The kernel works
 through the rows a budget of branch nodes per call (Python runs between two
 calls, so Ctrl-C is heard within one budget); a row that a whole budget did
-not settle gets -1, for the caller's resumable search.
+not settle gets -1, for the caller's resumable search. The machine code is
+written once the answers are out (:func:`keep_machine_code`).
 """
 
 from __future__ import annotations
@@ -59,7 +59,6 @@ def count_nine_file(
     counts = count_nine(givens, limit, progress)
     for row in np.flatnonzero(counts < 0).tolist():  # the few the kernel handed on
         counts[row] = recount(tuple(givens[row].tolist()))
-    _keep_machine_code()
     return count_text(counts, limit).decode("ascii")
 
 
@@ -75,8 +74,8 @@ def _counter() -> tuple[CountBatch, tuple[np.ndarray, np.ndarray]]:
 
 
 @cache
-def _keep_machine_code() -> None:
-    """After Numba counted, write the machine code for the next run (once a
+def keep_machine_code() -> None:
+    """Where Numba counted, write the machine code for the next run (once a
     process): only a saving of time, so whatever fails leaves things as they were."""
     if machine_code.loaded() is None:
         with suppress(Exception):
