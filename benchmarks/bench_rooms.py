@@ -8,8 +8,10 @@ every player a key of its own and a real asyncssh client with a terminal and a
 terminal emulator (pyte). The host of each room connects with ``ssh -t HOST coop``
 and puts today's daily puzzle in play (``d``); the others connect with ``join
 CODE``. Then, in every room at once, the players take turns: each moves to an
-empty cell and types its value (M values a player, default 3, a key every S
-seconds after the last answer, default 0.3). For each value, the time from the
+empty cell (arrow keys 20 ms apart), waits S seconds (default 1.0) and types
+its value (M values a player, default 3), the next player's turn starting
+when the value stands on every other screen; the rooms' first turns are
+spread evenly over the first S seconds. For each value, the time from the
 key leaving the client to the value standing in that cell on each of the other
 players' screens is measured; reported: p50, p95 and the largest, over every
 value and every other screen, with the machine's load; before play, the games'
@@ -36,7 +38,9 @@ from tests.serve.ssh_helpers import Screen, ServerProcess, connect, make_key
 
 RIGHT, LEFT, DOWN, UP = "\x1b[C", "\x1b[D", "\x1b[B", "\x1b[A"
 CODE = re.compile(r"Co-op ([A-Z0-9]{6})")
-THINK = 0.3
+# A second's thought before each value: with the arrow keys before it, about a key a second
+# from each player, the pace of bench_serve's players (the issue's serving target).
+THINK = 1.0
 WAIT = 120.0  # seconds: a safety net for one screen that never shows a value
 IDLE = 5.0  # seconds the games are left alone before play, to measure their upkeep
 
@@ -130,8 +134,13 @@ async def until_board(screen: Screen, line: str) -> None:
             await screen.arrived.wait()
 
 
-async def play_room(players: list[Player], cells: list[int], solution: tuple[int, ...], think: float) -> list[float]:
-    """The players in turn, a value each time; the times to the other screens."""
+async def play_room(
+    players: list[Player], cells: list[int], solution: tuple[int, ...], think: float, phase: float
+) -> list[float]:
+    """The players in turn, a value each time, the first after ``phase`` seconds (rooms that
+    started together would type their values in the same instants, which rooms do not); the
+    times to the other screens."""
+    await asyncio.sleep(phase)
     times: list[float] = []
     for turn, cell in enumerate(cells):
         player = players[turn % len(players)]
@@ -178,7 +187,9 @@ async def measure(rooms: int, size: int, moves: int, think: float, folder: Path)
         print("  " + await idle_cost(server.process.pid), flush=True)
         cells = empty[: size * moves]
         shares = CpuShares(server.process.pid)
-        results = await asyncio.gather(*(play_room(team, cells, made.solution, think) for team in teams))
+        results = await asyncio.gather(
+            *(play_room(team, cells, made.solution, think, think * number / rooms) for number, team in enumerate(teams))
+        )
         times = [t for room in results for t in room]
         print(
             f"  key to the other {size - 1} screens: p50 {percentile(times, 0.5) * 1000:.0f} ms, "

@@ -18,7 +18,8 @@ then M of them (default 100, at most N) open a bundled 9x9 file through the
 Open dialog, all in the same second (the time until every one is on its
 puzzle, and the CPU it took, are reported apart), and once all are, play
 together, a key every ``--think`` seconds (default 1.0) after the screen
-answered the last: 20 moves (arrows and values), a hint and a solve.
+answered the last, their first keys spread evenly over the first
+``--think`` seconds: 20 moves (arrows and values), a hint and a solve.
 Reported: the sessions that reached the game's first screen, the memory of
 the game processes (resident, and proportional: PSS from
 /proc/PID/smaps_rollup, the shared pages split among the processes sharing
@@ -228,7 +229,10 @@ async def open_puzzle(screen: TimedScreen) -> None:
     await screen.wait_for("of 0 … ", timeout=120)
 
 
-async def play(screen: TimedScreen) -> tuple[list[float], list[float]]:
+async def play(screen: TimedScreen, phase: float) -> tuple[list[float], list[float]]:
+    """The timed keys, the first after ``phase`` seconds: players who started together would
+    press their keys in the same instant every second, which a hundred players do not."""
+    await asyncio.sleep(phase)
     screen.emulating = False  # from here only the time of each answer's first bytes counts
     moves = [await screen.key_to_screen(key) for key in MOVES]
     slow = [await screen.key_to_screen("?"), await screen.key_to_screen("s")]
@@ -329,7 +333,11 @@ async def measure(count: int, playing: int, folder: Path) -> None:
         shares = CpuShares(server.process.pid)
         # Each player gets a bounded time, so one stuck session cannot hold the whole run.
         results = await asyncio.gather(
-            *(asyncio.wait_for(play(screen), PLAY_LIMIT) for screen in players), return_exceptions=True
+            *(
+                asyncio.wait_for(play(screen, THINK * number / len(players)), PLAY_LIMIT)
+                for number, screen in enumerate(players)
+            ),
+            return_exceptions=True,
         )
         moves = [t for r in results if isinstance(r, tuple) for t in r[0]]
         slow = [t for r in results if isinstance(r, tuple) for t in r[1]]
