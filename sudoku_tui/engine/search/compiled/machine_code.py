@@ -157,8 +157,10 @@ def _load(llvm: Any, data: bytes) -> MachineCounter | None:
     engine = llvm.create_mcjit_compiler(llvm.parse_assembly(""), _target_machine(llvm))
     engine.add_object_file(llvm.ObjectFileRef.from_data(code))
     engine.finalize_object()
-    entry = _ENTRY(engine.get_function_address(about["entry"]))
-    return MachineCounter(entry, about["depths"], about["width"], about["tally"], engine)
+    address = engine.get_function_address(about["entry"])
+    if not address:
+        return None  # no such function in it: a call would jump to nowhere
+    return MachineCounter(_ENTRY(address), about["depths"], about["width"], about["tally"], engine)
 
 
 def _digest(llvm: Any) -> str:
