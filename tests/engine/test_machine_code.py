@@ -161,3 +161,26 @@ def test_solve_count_loads_no_numba_once_the_code_is_written(tmp_path: Path) -> 
     second = subprocess.run([sys.executable, "-c", script], capture_output=True, text=True, timeout=120)
     assert first.stdout == second.stdout == "1\n1\n2+\n0\n2+\n"
     assert second.stderr == "0 False\n"
+
+
+def test_ctrl_c_while_the_code_is_written_keeps_the_answer(
+    place: Path, tmp_path: Path, monkeypatch: pytest.MonkeyPatch, capsys: pytest.CaptureFixture[str]
+) -> None:
+    """The machine code is written after the answer is out: a Ctrl-C in the middle of
+    writing it (a compile of a few tenths of a second) leaves the counts printed."""
+    from sudoku_tui import cli
+    from sudoku_tui.engine.search.compiled import machine_code, nine_batch
+
+    def interrupted() -> None:
+        raise KeyboardInterrupt
+
+    monkeypatch.setattr(machine_code, "save", interrupted)
+    nine_batch.keep_machine_code.cache_clear()
+    path = tmp_path / "nine.txt"
+    path.write_text("3\n" + "\n".join(LINES) + "\n")
+    try:
+        status = cli.main(["solve", "--count", "--jobs", "1", str(path)])
+    finally:
+        nine_batch.keep_machine_code.cache_clear()
+    out, err = capsys.readouterr()
+    assert (status, out, err) == (130, "1\n1\n2+\n0\n2+\n", "Interrupted.\n")
