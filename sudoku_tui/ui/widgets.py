@@ -171,6 +171,14 @@ class GameFooter(Footer):
         self._check_pending = False
         if self._what_it_shows() != self._shown:
             await self.recompose()
+            self._forget_removed_keys()
+
+    def _forget_removed_keys(self) -> None:
+        """Each key watches the Footer's ``compact``, and Textual forgets the watchers of
+        removed keys only when ``compact`` changes, which in a game it never does: every
+        rebuild kept its old keys alive, some 10 KB each, for as long as the game ran.
+        Saying ``compact`` changed (to the same value) drops them."""
+        self.mutate_reactive(Footer.compact)
 
 
 class PuzzleNumber(Input):

@@ -3,6 +3,9 @@ change), and what is on screen is still what a whole redraw would show."""
 
 from __future__ import annotations
 
+import gc
+import weakref
+
 from textual.pilot import Pilot
 from textual.screen import Screen
 from textual.widgets._footer import FooterKey
@@ -57,6 +60,23 @@ async def test_footer_rebuilt_only_when_its_keys_change() -> None:
         await pilot.pause()
         solve = [key for key in footer.query(FooterKey) if key.action == "solve"]
         assert [key.has_class("-disabled") for key in solve] == [False]
+
+
+async def test_keys_a_rebuild_replaced_are_freed() -> None:
+    app = SudokuApp(now=still_clock)
+    async with app.run_test(size=SIZE) as pilot:
+        await load(pilot, bundled_puzzles() / "9x9-easy.txt")
+        footer = app.game.query_one(GameFooter)
+        replaced: list[weakref.ref[FooterKey]] = []
+        for _ in range(4):  # paused and on again, twice: each a rebuild with Solve disabled or not
+            keys = list(footer.query(FooterKey))
+            await pilot.press("space")
+            await pilot.pause()
+            assert not set(keys) & set(footer.query(FooterKey)), "not rebuilt"
+            replaced += [weakref.ref(key) for key in keys]
+            del keys
+        gc.collect()
+        assert [ref for ref in replaced if ref() is not None] == []
 
 
 async def test_the_others_cursors_redraw_where_they_move() -> None:
