@@ -73,7 +73,7 @@ NICE = 10  # the games' priority, as the server's default (--nice)
 SOLVER = "pure"  # the games' search, as the server's default (--solver)
 THINK = 1.0  # seconds between a screen's answer and the next key (--think)
 SETTLE = 0.0  # seconds the sessions are held after playing before memory is read again (--settle)
-TEMPLATE_READY = "game template en ready"
+TEMPLATE_READY = "a game's code moved together"  # the template ready, and warm (hot_code.py)
 
 
 class TimedScreen(Screen):

@@ -41,6 +41,7 @@ RESTARTS = 3
 RESTART_WINDOW = 600.0  # seconds
 ANSWER_MOST = 4096  # bytes of one answer
 READY = b"ready"
+MOVED = b"moved "  # the template's word that a game's code is moved together, and how many code objects
 
 Log = Callable[[str], None]
 
@@ -150,6 +151,10 @@ class Template:
                 self.log(f"game template {self.name} ready (pid {pid}, after {took:.1f} s): games start from it")
                 if not self.ready.done():
                     self.ready.set_result(True)
+                continue
+            if message.startswith(MOVED):
+                count = message.removeprefix(MOVED).decode(errors="replace")
+                self.log(f"game template {self.name}: a game's code moved together ({count} code objects)")
                 continue
             if self._answers:
                 answer = json.loads(message)

@@ -8,7 +8,10 @@ speaks one language (docs/serving.md, "How a game starts"). It imports Textual, 
 app and all its screens, the store's backends and the search the server names (with
 ``--solver compiled`` the compiled kernel, loaded or compiled now), freezes what it
 holds out of the cyclic collector's reach (a collection would otherwise write to every
-object, and copy every shared page into each game), and says ``ready``. It also offers
+object, and copy every shared page into each game), and says ``ready``. Then, while it
+forks games, a forked child of it plays a whole game headless with a profiler on, and
+the code that ran is moved together in the template (hot_code.py), so that the games
+forked after that copy fewer of its pages (and the template says ``moved``). It also offers
 its pages, and its games' (a fork inherits it), to the kernel's same-page merging: a
 game still copies every page of the template it writes to (Python writes a count into
 each object it uses), and many of those copies are alike in every game; where the
@@ -32,17 +35,21 @@ import gc
 import io
 import json
 import os
+import select
 import signal
 import socket
 import sys
 import threading
 import time
 from contextlib import suppress
-from typing import Any
+from typing import TYPE_CHECKING, Any
 
+from .game_starts import MOVED, READY
 from .served_game import SOLVER
 
-READY = b"ready"
+if TYPE_CHECKING:
+    from .hot_code import ProfiledPlay
+
 REQUEST_MOST = 1 << 17  # bytes of one request: a game's environment is a few hundred
 HANDED_OVER = 2.0  # seconds a game waits, at most, once the middle process has gone, to be the server's child
 # What Textual loads as an app runs, besides the layouts.
@@ -52,7 +59,8 @@ TEXTUAL_AT_RUN = (
     "textual.pilot",
     "textual.scrollbar",
 )
-REHEARSAL_THREADS = 10.0  # seconds the rehearsal's threads have to end
+PLAY_MOST = 60.0  # seconds the whole game played to learn a game's code may take (hot_code.py)
+MOVED_FROM: list[object] = []  # the code objects replaced by their copies, kept (hot_code.move_together)
 PR_SET_MEMORY_MERGE = 67  # prctl: every page of the process may be merged (Linux 6.4 and later)
 
 
@@ -96,38 +104,23 @@ def preload(compiled: bool) -> None:
         warm_up()
 
 
-def rehearse() -> None:
-    """Play a game to its first screen, headless, on a store that keeps nothing: what
-    every game computes the same way (Textual's parsed styles and caches, Python's
-    specialized bytecode) is then computed once, here, and shared with every game."""
-    # Loaded here, in the template only, as in preload().
-    import asyncio
+def warm_up() -> None:
+    """The first screen drawn here."""
+    from . import rehearsal  # Textual and the app: imported by preload() already
 
-    # The game's own modules, imported already by preload(): only named here.
-    from ..game.file_choice import PuzzleFolders
-    from ..game.players.identity import Identity
-    from ..game.players.names import new_guest_id
-    from ..game.store.location import IN_MEMORY, open_store_at
-    from ..paths import bundled_puzzles
-    from ..ui import SudokuApp
+    rehearsal.rehearse()
 
-    player = new_guest_id()
-    app = SudokuApp(
-        store=open_store_at(IN_MEMORY, player),
-        identity=Identity(player, served=True),
-        folders=PuzzleFolders.of([bundled_puzzles()]),
-        warm_up=False,
-        tells_crash=False,
-    )
 
-    async def first_screen() -> None:
-        async with app.run_test(size=(80, 24)) as pilot:
-            await pilot.pause()
+def learn_a_games_code() -> ProfiledPlay | None:
+    """A whole game played in a forked child, which reports the code it ran (hot_code.py);
+    None where the child cannot be forked (the games are forked as before)."""
+    from . import rehearsal
+    from .hot_code import ProfiledPlay
 
-    asyncio.run(first_screen())
-    for thread in threading.enumerate():
-        if thread is not threading.main_thread():
-            thread.join(REHEARSAL_THREADS)
+    try:
+        return ProfiledPlay(rehearsal.play_a_game, PLAY_MOST)
+    except OSError:
+        return None
 
 
 def standard_streams() -> None:
@@ -224,29 +217,64 @@ def answer(control: socket.socket, reply: dict[str, Any]) -> None:
     control.send(json.dumps(reply).encode())
 
 
-def serve(control: socket.socket, server: int) -> GameRequest | None:
-    """Fork a game for each request until the server closes the socket (None); in a
-    forked game, its request."""
+def serve(control: socket.socket, server: int, play: ProfiledPlay | None) -> GameRequest | None:
+    """Fork a game for each request until the server closes the socket (None); in a forked
+    game, its request. Meanwhile ``play`` reports the code a game runs, which is then
+    moved together (hot_code.py): the games forked after that copy fewer pages."""
     while True:
-        message, fds, _, _ = socket.recv_fds(control, REQUEST_MOST, 1)
-        if not message:
-            return None
-        if len(fds) != 1:
-            for fd in fds:
-                os.close(fd)
-            answer(control, {"error": "no terminal"})
-            continue
-        try:
-            forked = fork_game(json.loads(message), fds[0], server)
-        except Exception as error:  # this game starts the slow way; the next is asked again
-            answer(control, {"error": repr(error)})
-            os.close(fds[0])
-            continue
-        if isinstance(forked, GameRequest):
-            control.close()
-            return forked
+        waiting: list[Any] = [control] if play is None else [control, play]
+        readable = select.select(waiting, [], [], None if play is None else play.time_left())[0]
+        if play is not None and (play in readable or not play.time_left()):
+            play = learn_from(play, control)
+        if control in readable:
+            taken = take_request(control, server)
+            if isinstance(taken, GameRequest):
+                return taken  # in the game: the play is the template's, not to be touched
+            if not taken:
+                if play is not None:
+                    play.end()
+                return None
+
+
+def learn_from(play: ProfiledPlay, control: socket.socket) -> ProfiledPlay | None:
+    """Read the play's report; once it is whole, move the code it names together and tell
+    the server how many code objects were moved. None once the play is over."""
+    from .hot_code import move_together  # imported with ProfiledPlay (learn_a_games_code)
+
+    ran = play.read()
+    if ran is None:
+        return play
+    gc.unfreeze()  # the collector's lists are where move_together finds the functions
+    moved = move_together(ran)
+    MOVED_FROM.extend(moved)
+    gc.freeze()  # again, and the copies' tuples of constants with the rest
+    control.send(MOVED + str(len(moved)).encode())
+    return None
+
+
+def take_request(control: socket.socket, server: int) -> GameRequest | bool:
+    """Fork the game the server asks for: False when the server has closed the socket,
+    True once the game is forked (or refused), and in the forked game its request."""
+    message, fds, _, _ = socket.recv_fds(control, REQUEST_MOST, 1)
+    if not message:
+        return False
+    if len(fds) != 1:
+        for fd in fds:
+            os.close(fd)
+        answer(control, {"error": "no terminal"})
+        return True
+    try:
+        forked = fork_game(json.loads(message), fds[0], server)
+    except Exception as error:  # this game starts the slow way; the next is asked again
+        answer(control, {"error": repr(error)})
         os.close(fds[0])
-        answer(control, {"pid": forked})
+        return True
+    if isinstance(forked, GameRequest):
+        control.close()
+        return forked
+    os.close(fds[0])
+    answer(control, {"pid": forked})
+    return True
 
 
 def main() -> int:
@@ -259,13 +287,13 @@ def main() -> int:
     # game's first allocations fill, copying the pages around them (the gc module's advice).
     gc.disable()
     preload(os.environ.get(SOLVER) == "compiled")
-    rehearse()
+    warm_up()
     if threading.active_count() != 1:  # forking copies one thread only: a lock another held stays held
         print("sudoku-tui game template: a thread runs after the imports; not forking", file=sys.stderr)
         return 1
     gc.freeze()
     control.send(READY)
-    request = serve(control, server)
+    request = serve(control, server, learn_a_games_code())
     if request is None:
         return 0
     request.become_game()

@@ -31,6 +31,7 @@ from tests.serve.test_ssh_server import START_LINE, play_a_move, quit_game, show
 __all__ = ["keys", "servers"]  # the fixtures, used by name
 
 READY = "game template en ready"
+MOVED = "game template en: a game's code moved together"
 FORKED = b"sudoku_tui.serve.game_template"
 SPAWNED = b"sudoku_tui.serve.game_process"
 PR_GET_MEMORY_MERGE = 68
@@ -68,6 +69,28 @@ async def test_a_game_is_forked_from_the_template_and_is_the_servers_own_child(s
     await server.wait_for_log(f"session end: {fingerprint(alice)} from 127.0.0.1 after ")
     assert "(quit, exit 0)" in server.log()
     assert template_processes(server) == [template]  # still there for the next game
+
+
+async def test_a_game_forked_after_the_templates_code_is_moved_together_plays(server: ServerProcess, keys) -> None:  # type: ignore[no-untyped-def]
+    alice, _ = keys
+    await server.wait_for_log(MOVED, timeout=120)  # the template's play of a whole game has reported
+    [template] = template_processes(server)
+    assert children_of(template) == []  # that play's process has gone
+    await a_game_plays(server, alice, FORKED)
+
+
+def children_of(pid: int) -> list[int]:
+    return [int(child) for child in Path(f"/proc/{pid}/task/{pid}/children").read_text().split()]
+
+
+async def a_game_plays(server: ServerProcess, key: Path, started: bytes) -> None:
+    """A session's game, started as ``started`` says (FORKED or SPAWNED), takes a move and quits."""
+    async with await connect(server.port, key) as conn:
+        screen = await shown(conn, START_LINE)
+        [game] = game_processes(server)
+        assert started in command_line(game)
+        await play_a_move(screen)
+        assert await quit_game(screen) == 0
 
 
 def merging_flag(pid: int) -> bool:
@@ -129,12 +152,7 @@ async def test_a_stuck_template_is_killed_and_the_game_starts_as_a_new_process(s
     [template] = template_processes(server)
     os.kill(template, signal.SIGSTOP)
     try:
-        async with await connect(server.port, alice) as conn:
-            screen = await shown(conn, START_LINE)
-            [game] = game_processes(server)
-            assert SPAWNED in command_line(game)
-            await play_a_move(screen)
-            assert await quit_game(screen) == 0
+        await a_game_plays(server, alice, SPAWNED)
     finally:
         with suppress(ProcessLookupError):  # if the server has not killed it yet
             os.kill(template, signal.SIGCONT)
