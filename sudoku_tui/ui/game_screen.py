@@ -75,6 +75,7 @@ from .compositor import PartialCompositor
 from .dialogs import LeaveGameDialog, MessageDialog, OpenFileDialog, ResumeDialog
 from .drawing.layout import choose_plan, smallest_plan
 from .ghost import GhostPanel, GhostPart
+from .gone_widgets import let_gone_widgets_go
 from .help import HelpScreen, key_rows
 from .hint_area import HintArea
 from .keys import GAME_KEYS
@@ -422,6 +423,8 @@ class GameScreen(Screen[None]):
         self.session.cover(self.app.screen is not self or self._entry is not None)
         self._show_clock()
         self.refresh_bindings()
+        if self.app.screen is self:  # back from a dialog: its widgets have gone
+            let_gone_widgets_go()
 
     def show_message(self, text: str, title: str = texts.TITLE) -> None:
         folders = self.session.folders

@@ -24,6 +24,7 @@ from ..game import texts
 from ..game.printable import printable
 from .board import Board
 from .drawing.layout import choose_plan
+from .gone_widgets import let_gone_widgets_go
 
 
 class DigitCounts(Widget):
@@ -179,6 +180,7 @@ class GameFooter(Footer):
         rebuild kept its old keys alive, some 10 KB each, for as long as the game ran.
         Saying ``compact`` changed (to the same value) drops them."""
         self.mutate_reactive(Footer.compact)
+        let_gone_widgets_go()
 
 
 class PuzzleNumber(Input):
