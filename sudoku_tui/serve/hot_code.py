@@ -27,6 +27,7 @@ from types import CodeType, FrameType, FunctionType
 from typing import Any
 
 Ran = tuple[int, str, int]  # a code object that ran: its id in the template, its qualified name, its first line
+PLAY_NICE = 10  # added to the template's nice for the play (the games run at the server's --nice, 10 by default)
 REPORT_MOST = 1 << 22  # bytes of a play's report: some 2,500 code objects of ~60 bytes each
 
 
@@ -84,6 +85,7 @@ def report_a_play(play: Callable[[], object], writer: int, timeout: float) -> No
     status = 1
     try:
         signal.alarm(math.ceil(timeout))
+        os.nice(PLAY_NICE)  # the players' games come first
         os.closerange(3, writer)  # the template's own files (its socket to the server above all)
         os.closerange(writer + 1, os.sysconf("SC_OPEN_MAX"))
         quiet = os.open(os.devnull, os.O_RDWR)  # whatever the play says is nobody's business
