@@ -114,6 +114,7 @@ def warm_up() -> None:
 def learn_a_games_code() -> ProfiledPlay | None:
     """A whole game played in a forked child, which reports the code it ran (hot_code.py);
     None where the child cannot be forked (the games are forked as before)."""
+    # Loaded here, in the template only, as in preload().
     from . import rehearsal
     from .hot_code import ProfiledPlay
 

@@ -251,9 +251,14 @@ def test_long_work_says_working_and_ctrl_c_stops_it() -> None:
                 return
             time.sleep(0.1)
 
+    # As in a terminal: a shell's background job (this suite, run so) starts with SIGINT ignored.
+    previous = signal.signal(signal.SIGINT, signal.default_int_handler)
     timer = threading.Timer(0.3, signal.pthread_kill, (threading.main_thread().ident, signal.SIGINT))
     timer.start()
-    with pytest.raises(Stopped):
-        jobs.run(endless)
-    timer.join()
+    try:
+        with pytest.raises(Stopped):
+            jobs.run(endless)
+    finally:
+        timer.join()
+        signal.signal(signal.SIGINT, previous)
     assert seen_stop.is_set()

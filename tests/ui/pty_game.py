@@ -9,6 +9,7 @@ from __future__ import annotations
 
 import fcntl
 import os
+import signal
 import struct
 import subprocess
 import sys
@@ -56,6 +57,9 @@ class PtyGame:
             stderr=slave,
             env=env,
             start_new_session=True,
+            # Ctrl+C reaches the game as from a terminal, even where this suite runs as a
+            # shell's background job, which starts with SIGINT ignored (children inherit it).
+            preexec_fn=lambda: signal.signal(signal.SIGINT, signal.SIG_DFL),
         )
         os.close(slave)
         PtyGame._live.add(self)
