@@ -7,8 +7,8 @@ game runs (about 1 MiB) lie among the 14,000 it never runs, on pages holding som
 4-5 MiB, and each game copied all of those pages. So the template plays a game once,
 in a forked child with a profiler on (``ProfiledPlay``), and then gives each function
 that ran a copy of its code made at that moment (``move_together``): the copies lie
-together on few pages, and a game copies about 2 MiB less (docs/serving.md, "What a
-game costs").
+together on few pages, and a served game copies about 1.4 MiB less (docs/serving.md,
+"What a game costs").
 """
 
 from __future__ import annotations

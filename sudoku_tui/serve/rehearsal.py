@@ -8,7 +8,7 @@ from __future__ import annotations
 
 import asyncio
 import threading
-from collections.abc import Callable
+from collections.abc import Awaitable, Callable
 
 from textual.pilot import Pilot
 from textual.widgets import DirectoryTree
@@ -55,12 +55,12 @@ def play_a_game() -> None:
     play_headless(whole_game)
 
 
-def play_headless(steps: Callable[[Pilot[None]], object]) -> None:
+def play_headless(steps: Callable[[Pilot[None]], Awaitable[None]]) -> None:
     app = headless_app()
 
     async def run() -> None:
         async with app.run_test(size=SIZE) as pilot:
-            await steps(pilot)  # type: ignore[misc]
+            await steps(pilot)
 
     asyncio.run(run())
     for thread in threading.enumerate():
