@@ -124,7 +124,8 @@ def move_together(ran: Iterable[Ran]) -> list[CodeType]:
     objects are not to be frozen (gc.freeze) meanwhile: the collector's lists are where the
     functions are found. The replaced code objects are returned, to be kept: freed, their
     places would be the first a game's own objects fill, copying those pages again."""
-    functions = [thing for thing in gc.get_objects() if isinstance(thing, FunctionType)]
+    # type(), not isinstance(): a dead weak proxy among the objects would raise.
+    functions = [thing for thing in gc.get_objects() if type(thing) is FunctionType]
     known = codes_of(functions)
     hot = {code for code, name, line in ran if (found := known.get(code)) and same_code(found, name, line)}
     copies: dict[int, CodeType] = {}

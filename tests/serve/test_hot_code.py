@@ -9,6 +9,7 @@ import select
 import subprocess
 import sys
 import time
+import weakref
 from types import CodeType
 
 from sudoku_tui.serve.hot_code import ProfiledPlay, Ran, move_together
@@ -54,6 +55,18 @@ def test_code_that_ran_is_copied_and_the_code_holding_it() -> None:
     copied = [constant for constant in doubled.__code__.co_consts if isinstance(constant, CodeType)]
     assert copied and copied[0] is not comprehension and comprehension in replaced
     assert doubled([1, 2, 3]) == [2, 4, 6]
+
+
+def test_a_dead_weak_proxy_among_the_objects_is_passed_over() -> None:
+    class Thing:
+        pass
+
+    thing = Thing()
+    proxy = weakref.proxy(thing)
+    del thing
+    code = left_alone.__code__
+    assert move_together(ran(code)) == [code]  # isinstance() on the proxy would raise ReferenceError
+    assert left_alone() == "cold" and proxy is not None
 
 
 def test_code_that_did_not_run_or_that_the_play_named_otherwise_stays() -> None:
