@@ -104,8 +104,8 @@ def preload(compiled: bool) -> None:
         warm_up()
 
 
-def warm_up() -> None:
-    """The first screen drawn here."""
+def rehearse() -> None:
+    """The first screen drawn here (rehearsal.py)."""
     from . import rehearsal  # Textual and the app: imported by preload() already
 
     rehearsal.rehearse()
@@ -245,10 +245,12 @@ def learn_from(play: ProfiledPlay, control: socket.socket) -> ProfiledPlay | Non
     ran = play.read()
     if ran is None:
         return play
-    gc.unfreeze()  # the collector's lists are where move_together finds the functions
-    moved = move_together(ran)
-    MOVED_FROM.extend(moved)
-    gc.freeze()  # again, and the copies' tuples of constants with the rest
+    moved: list[object] = []
+    if ran:  # none when the play failed or overran: nothing to move
+        gc.unfreeze()  # the collector's lists are where move_together finds the functions
+        moved += move_together(ran)
+        MOVED_FROM.extend(moved)
+        gc.freeze()  # again, and the copies' tuples of constants with the rest
     control.send(MOVED + str(len(moved)).encode())
     return None
 
@@ -288,7 +290,7 @@ def main() -> int:
     # game's first allocations fill, copying the pages around them (the gc module's advice).
     gc.disable()
     preload(os.environ.get(SOLVER) == "compiled")
-    warm_up()
+    rehearse()
     if threading.active_count() != 1:  # forking copies one thread only: a lock another held stays held
         print("sudoku-tui game template: a thread runs after the imports; not forking", file=sys.stderr)
         return 1
